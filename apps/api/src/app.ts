@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { idpPlugin } from './idp/plugin';
+import { createEmbeddedIdp } from './idp/provider';
+import { systemClock, type Clock } from './lib/clock';
+import { injectFetch } from './lib/inject-fetch';
+import { loadServerSecrets } from './lib/secrets';
+import { accessTokenSigner } from './modules/auth/access-token';
+import { apiTokenRoutes } from './modules/auth/api-token-routes';
+import { createRelyingParty } from './modules/auth/oidc-relying-party';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import auth from './plugins/auth';
+import errors from './plugins/errors';
+import openapi from './plugins/openapi';
+import rateLimits from './plugins/rate-limit';
+import securityHeaders from './plugins/security-headers';
+import spa from './plugins/spa';
+import xsrf from './plugins/xsrf';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
+export async function buildApp({ config, database, clock = systemClock, logger }: BuildOptions) {
+  const secrets = await loadServerSecrets(database.db, config.jwtSecret);
+
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const idp = config.oidc
+    ? undefined
+    : createEmbeddedIdp({ db: database.db, publicUrl: config.publicUrl, secrets, trustProxy: config.trustProxy });
+  const relyingParty = createRelyingParty({
+    issuer: config.oidc?.issuer ?? idp!.issuer,
+    clientId: config.oidc?.clientId ?? idp!.clientId,
+    clientSecret: config.oidc ? config.oidc.clientSecret : idp!.clientSecret,
+    publicUrl: config.publicUrl,
+    fetch: idp ? injectFetch(app) : undefined,
+  });
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    secrets,
+    accessTokens: accessTokenSigner(secrets.jwtSecret, config.publicUrl),
+    relyingParty,
+    idp,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie, { secret: secrets.cookieSecret });
+  await app.register(formbody);
+  await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(xsrf);
+  await app.register(auth);
+  await app.register(rateLimits);
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(usersRoutes);
+  if (idp) await app.register(idpPlugin, { idp });
+  await app.register(spa);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

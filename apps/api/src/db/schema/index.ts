@@ -1,0 +1,5 @@
+export * from './users';
+export * from './organizations';
+export * from './projects';
+export * from './auth';
+export * from './activity';

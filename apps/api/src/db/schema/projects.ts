@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PROJECT_ROLES } from '@aegis/contracts';
+import { organizations } from './organizations';
+import { users } from './users';
+
+export const projectType = pgEnum('project_type', ['ai_application', 'organization']);
+export const projectRole = pgEnum('project_role', PROJECT_ROLES);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    projectType: projectType('project_type').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_organization_idx').on(t.organizationId),
+    uniqueIndex('projects_organization_name_key').on(t.organizationId, sql`lower(${t.name})`),
+  ],
+);
+
+export const projectMemberships = pgTable(
+  'project_memberships',
+  {
+    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    role: projectRole('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId, t.role] }),
+    index('project_memberships_user_idx').on(t.userId, t.organizationId),
+  ],
+);

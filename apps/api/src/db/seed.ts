@@ -1,0 +1,83 @@
+import { count } from 'drizzle-orm';
+import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
+import { hashPassword } from '../lib/crypto';
+import type { Db } from './client';
+import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from './schema';
+
+/** Demo-only password of every seeded account; documented in the README. */
+export const DEMO_PASSWORD = 'demo';
+export const DEMO_PROJECT = 'Credit Scoring Model';
+
+type DemoUser = {
+  email: string;
+  firstname: string;
+  lastname: string;
+  superAdmin?: boolean;
+  organization: 'demo' | 'other';
+  organizationRole: OrganizationRole;
+  projectRole?: ProjectRole;
+};
+
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'super@demo.local', firstname: 'Sam', lastname: 'Super', superAdmin: true, organization: 'demo', organizationRole: 'member' },
+  { email: 'admin@demo.local', firstname: 'Alice', lastname: 'Admin', organization: 'demo', organizationRole: 'admin' },
+  { email: 'owner@demo.local', firstname: 'Olivia', lastname: 'Owner', organization: 'demo', organizationRole: 'member', projectRole: 'owner' },
+  { email: 'editor@demo.local', firstname: 'Eddie', lastname: 'Editor', organization: 'demo', organizationRole: 'member', projectRole: 'editor' },
+  { email: 'reviewer@demo.local', firstname: 'Rita', lastname: 'Reviewer', organization: 'demo', organizationRole: 'member', projectRole: 'reviewer' },
+  { email: 'auditor@demo.local', firstname: 'Arthur', lastname: 'Auditor', organization: 'demo', organizationRole: 'member', projectRole: 'auditor' },
+  { email: 'internal@demo.local', firstname: 'Ian', lastname: 'Internal', organization: 'demo', organizationRole: 'internal' },
+  { email: 'outsider@other.local', firstname: 'Oscar', lastname: 'Outsider', organization: 'other', organizationRole: 'admin' },
+];
+
+/** Seeds the demo organizations, users and project into an empty database; does nothing otherwise. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(organizations);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+
+  await db.transaction(async (tx) => {
+    const [demo, other] = await tx
+      .insert(organizations)
+      .values([
+        { name: 'Demo Organization', planQuotaProjects: 10 },
+        { name: 'Other Organization', planQuotaProjects: 10 },
+      ])
+      .returning();
+    await tx.insert(organizationConfigs).values([{ organizationId: demo!.id }, { organizationId: other!.id }]);
+    const orgId = (which: DemoUser['organization']) => (which === 'demo' ? demo!.id : other!.id);
+
+    const created = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((u) => ({ email: u.email, firstname: u.firstname, lastname: u.lastname, isSuperAdmin: u.superAdmin ?? false, termsAccepted: true })))
+      .returning();
+    const idOf = (email: string) => created.find((u) => u.email === email)!.id;
+
+    await tx.insert(localAccounts).values(
+      DEMO_USERS.map((u, i) => ({ email: u.email, passwordHash: passwordHashes[i]!, givenName: u.firstname, familyName: u.lastname })),
+    );
+    await tx.insert(organizationMemberships).values(DEMO_USERS.map((u) => ({ organizationId: orgId(u.organization), userId: idOf(u.email) })));
+    await tx
+      .insert(organizationMemberRoles)
+      .values(DEMO_USERS.map((u) => ({ organizationId: orgId(u.organization), userId: idOf(u.email), role: u.organizationRole })));
+
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        organizationId: demo!.id,
+        name: DEMO_PROJECT,
+        projectType: 'ai_application',
+        description: 'Gradient-boosted model that scores consumer credit applications.',
+        createdBy: idOf('owner@demo.local'),
+      })
+      .returning();
+    await tx.insert(projectMemberships).values(
+      DEMO_USERS.filter((u) => u.projectRole).map((u) => ({
+        projectId: project!.id,
+        userId: idOf(u.email),
+        organizationId: demo!.id,
+        role: u.projectRole!,
+      })),
+    );
+  });
+  return true;
+}

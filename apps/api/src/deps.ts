@@ -1,0 +1,26 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { ServerSecrets } from './lib/secrets';
+import type { AccessTokenSigner } from './modules/auth/access-token';
+import type { RelyingParty } from './modules/auth/oidc-relying-party';
+import type { EmbeddedIdp } from './idp/provider';
+
+/** What services need from the running app, decorated once on the Fastify instance. */
+export type Deps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  secrets: ServerSecrets;
+  accessTokens: AccessTokenSigner;
+  relyingParty: RelyingParty;
+  /** Present when the embedded identity provider is in use. */
+  idp: EmbeddedIdp | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}

@@ -1,0 +1,53 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@aegis/contracts';
+import { unauthorized } from '../../lib/errors';
+
+export type AccessClaims = {
+  userId: string;
+  organizationId: string | null;
+  /** Set when the token was narrowed to some rights (dummy tokens). */
+  rights: string[] | null;
+  expiresAt: Date;
+};
+
+const AUDIENCE = 'aegis-api';
+
+export function accessTokenSigner(secret: Uint8Array, issuer: string) {
+  return {
+    async sign(claims: Omit<AccessClaims, 'expiresAt'>, now: Date): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ org: claims.organizationId, ...(claims.rights ? { rights: claims.rights } : {}) })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.userId)
+        .setIssuer(issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(secret);
+    },
+
+    async verify(token: string, now: Date): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer,
+          audience: AUDIENCE,
+          currentDate: now,
+          requiredClaims: ['sub', 'exp'],
+        });
+        const rights = Array.isArray(payload.rights) ? payload.rights.map(String) : null;
+        return {
+          userId: String(payload.sub),
+          organizationId: typeof payload.org === 'string' ? payload.org : null,
+          rights,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired', 'token_expired');
+        throw unauthorized('Invalid access token', 'invalid_token');
+      }
+    },
+  };
+}
+
+export type AccessTokenSigner = ReturnType<typeof accessTokenSigner>;

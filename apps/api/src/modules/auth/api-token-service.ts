@@ -1,0 +1,52 @@
+import { API_TOKEN_PREFIX, type ApiToken, type CreatedApiToken, type CreateToken, type Page } from '@aegis/contracts';
+import type { Deps } from '../../deps';
+import { randomSecret, sha256 } from '../../lib/crypto';
+import { forbidden, notFound, unprocessable } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { apiTokenRepository, type ApiTokenRow } from './api-token-repository';
+
+const toApiToken = (row: ApiTokenRow): ApiToken => ({
+  token_id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  created_at: row.createdAt.toISOString(),
+  expires_at: row.expiresAt?.toISOString() ?? null,
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+export function apiTokenService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const organizationOf = (ctx: RequestContext) => {
+    if (!ctx.organizationId) throw forbidden('API tokens belong to an organization, and you are not a member of any', 'no_organization');
+    return ctx.organizationId;
+  };
+
+  return {
+    async create(ctx: RequestContext, input: CreateToken): Promise<CreatedApiToken> {
+      const organizationId = organizationOf(ctx);
+      const now = deps.clock.now();
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (expiresAt && expiresAt <= now) throw unprocessable('expires_at must be in the future');
+      const secret = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
+      const row = await apiTokenRepository.insert(deps.db, {
+        userId: ctx.user.id,
+        organizationId,
+        name: input.name,
+        prefix: secret.slice(0, API_TOKEN_PREFIX.length + 6),
+        tokenHash: sha256(secret),
+        createdAt: now,
+        expiresAt,
+      });
+      return { ...toApiToken(row), token: secret };
+    },
+
+    async list(ctx: RequestContext, page: number, size: number): Promise<Page<ApiToken>> {
+      const { items, total } = await apiTokenRepository.listForUser(deps.db, ctx.user.id, organizationOf(ctx), page, size);
+      return pageOf(items.map(toApiToken), total, page, size);
+    },
+
+    async remove(ctx: RequestContext, tokenId: string) {
+      if (!(await apiTokenRepository.deleteForUser(deps.db, tokenId, ctx.user.id, organizationOf(ctx)))) throw notFound('API token');
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const usersRepository = {
+  async findById(db: Executor, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  },
+
+  async create(db: Executor, values: { email: string; firstname: string; lastname: string; termsAccepted?: boolean; isSuperAdmin?: boolean }) {
+    const [row] = await db
+      .insert(users)
+      .values({ ...values, email: values.email.toLowerCase() })
+      .returning();
+    return row!;
+  },
+
+  async update(db: Executor, id: string, values: Partial<Pick<UserRow, 'firstname' | 'lastname' | 'termsAccepted' | 'termsAcceptedAt' | 'lastAccessAt'>>) {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  async touchLastAccess(db: Executor, id: string, at: Date) {
+    await db.update(users).set({ lastAccessAt: at }).where(eq(users.id, id));
+  },
+
+  /** The active membership of a user in one organization, with its roles; undefined when there is none. */
+  async findActiveMembership(db: Executor, userId: string, organizationId: string) {
+    const rows = await db
+      .select({ name: organizations.name, role: organizationMemberRoles.role })
+      .from(organizationMemberships)
+      .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+      .leftJoin(
+        organizationMemberRoles,
+        and(
+          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
+          eq(organizationMemberRoles.userId, organizationMemberships.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(organizationMemberships.userId, userId),
+          eq(organizationMemberships.organizationId, organizationId),
+          eq(organizationMemberships.status, 'active'),
+        ),
+      );
+    if (rows.length === 0) return undefined;
+    const roles = rows.map((r) => r.role).filter((r): r is OrganizationRole => r !== null);
+    return { organizationId, organizationName: rows[0]!.name, roles };
+  },
+
+  /** The organization a sign-in lands in: the user's oldest active membership. */
+  async firstActiveOrganizationId(db: Executor, userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ id: organizationMemberships.organizationId })
+      .from(organizationMemberships)
+      .where(and(eq(organizationMemberships.userId, userId), eq(organizationMemberships.status, 'active')))
+      .orderBy(asc(organizationMemberships.createdAt))
+      .limit(1);
+    return row?.id;
+  },
+
+  async hasAnyMembership(db: Executor, userId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: organizationMemberships.organizationId })
+      .from(organizationMemberships)
+      .where(eq(organizationMemberships.userId, userId))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async listOrganizationRoles(db: Executor, userId: string) {
+    return db
+      .select({ organization_id: organizationMemberRoles.organizationId, role: organizationMemberRoles.role })
+      .from(organizationMemberRoles)
+      .innerJoin(
+        organizationMemberships,
+        and(
+          eq(organizationMemberships.organizationId, organizationMemberRoles.organizationId),
+          eq(organizationMemberships.userId, organizationMemberRoles.userId),
+        ),
+      )
+      .where(and(eq(organizationMemberRoles.userId, userId), eq(organizationMemberships.status, 'active')))
+      .orderBy(asc(organizationMemberRoles.organizationId), asc(organizationMemberRoles.role));
+  },
+
+  async listProjectRoles(db: Executor, userId: string, organizationId: string): Promise<{ project_id: string; role: ProjectRole }[]> {
+    return db
+      .select({ project_id: projectMemberships.projectId, role: projectMemberships.role })
+      .from(projectMemberships)
+      .where(and(eq(projectMemberships.userId, userId), eq(projectMemberships.organizationId, organizationId)))
+      .orderBy(asc(projectMemberships.projectId), asc(projectMemberships.role));
+  },
+
+  /** Roles held on a project of the organization; undefined when the project is not in that organization. */
+  async projectRoles(db: Executor, userId: string, organizationId: string, projectId: string): Promise<ProjectRole[] | undefined> {
+    const rows = await db
+      .select({ role: projectMemberships.role })
+      .from(projects)
+      .leftJoin(projectMemberships, and(eq(projectMemberships.projectId, projects.id), eq(projectMemberships.userId, userId)))
+      .where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId)));
+    if (rows.length === 0) return undefined;
+    return rows.map((r) => r.role).filter((r): r is ProjectRole => r !== null);
+  },
+
+  /** A user of the organization (any membership status), with the roles held there. */
+  async findInOrganization(db: Executor, organizationId: string, userId: string) {
+    const rows = await db
+      .select({ user: users, status: organizationMemberships.status, role: organizationMemberRoles.role })
+      .from(organizationMemberships)
+      .innerJoin(users, eq(users.id, organizationMemberships.userId))
+      .leftJoin(
+        organizationMemberRoles,
+        and(
+          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
+          eq(organizationMemberRoles.userId, organizationMemberships.userId),
+        ),
+      )
+      .where(and(eq(organizationMemberships.organizationId, organizationId), eq(organizationMemberships.userId, userId)));
+    if (rows.length === 0) return undefined;
+    return {
+      user: rows[0]!.user,
+      status: rows[0]!.status,
+      roles: rows.map((r) => r.role).filter((r): r is OrganizationRole => r !== null),
+    };
+  },
+};

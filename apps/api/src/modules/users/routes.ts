@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, errorResponse, updateCurrentUser, userIdParams, userSummary } from '@aegis/contracts';
+import { access } from '../../plugins/access';
+import { usersService } from './service';
+
+const tags = ['users'];
+
+export async function usersRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = usersService(app.deps);
+
+  app.get(
+    '/api/users/me',
+    {
+      schema: { operationId: 'getCurrentUser', tags, summary: 'The signed-in user, their organization, roles and rights', response: { 200: currentUser, 401: errorResponse } },
+      config: { access: access.user },
+    },
+    async (request) => service.me(request.ctx),
+  );
+
+  app.patch(
+    '/api/users/me',
+    {
+      schema: {
+        operationId: 'updateCurrentUser',
+        tags,
+        summary: 'Change your names, or accept the terms and conditions',
+        body: updateCurrentUser,
+        response: { 200: currentUser, 401: errorResponse, 422: errorResponse },
+      },
+      config: { access: access.user },
+    },
+    async (request) => service.updateMe(request.ctx, request.body),
+  );
+
+  for (const [path, suffix] of [['/api/users/me/last_access', ''], ['/api/users/me/last-access', 'Alias']] as const) {
+    app.patch(
+      path,
+      {
+        schema: { operationId: `recordLastAccess${suffix}`, tags, summary: 'Record that you used the app now', response: { 204: z.null(), 401: errorResponse } },
+        config: { access: access.user },
+      },
+      async (request, reply) => {
+        await service.recordLastAccess(request.ctx);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
+  app.delete(
+    '/api/users/terms-and-conditions',
+    {
+      schema: { operationId: 'withdrawTerms', tags, summary: 'Withdraw your acceptance of the terms and conditions', response: { 204: z.null(), 401: errorResponse } },
+      config: { access: access.user },
+    },
+    async (request, reply) => {
+      await service.withdrawTerms(request.ctx);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/users/:user_id',
+    {
+      schema: {
+        operationId: 'getUser',
+        tags,
+        summary: 'A user of your organization',
+        params: userIdParams,
+        response: { 200: userSummary, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+      config: { access: access.organization('users:read') },
+    },
+    async (request) => service.findInOrganization(request.ctx, request.params.user_id),
+  );
+}

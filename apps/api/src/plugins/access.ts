@@ -1,0 +1,27 @@
+import type { OrganizationPermission, ProjectPermission } from '@aegis/contracts';
+
+/**
+ * What a route needs, declared next to the route in `config.access`. Every /api route declares one;
+ * the auth plugin refuses to register a route without it.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'organization'; right: OrganizationPermission }
+  | { kind: 'project'; right: ProjectPermission; param: string };
+
+export const access = {
+  /** No token needed. */
+  public: { kind: 'public' } as Access,
+  /** Any signed-in user, whatever their rights. */
+  user: { kind: 'user' } as Access,
+  organization: (right: OrganizationPermission): Access => ({ kind: 'organization', right }),
+  /** A right on the project named by the path parameter `param`. */
+  project: (right: ProjectPermission, param = 'project_id'): Access => ({ kind: 'project', right, param }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

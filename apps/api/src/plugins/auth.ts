@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  API_TOKEN_PREFIX,
+  organizationRightsFor,
+  projectRightsFor,
+  type OrganizationRole,
+  type ProjectRole,
+} from '@aegis/contracts';
+import { sha256 } from '../lib/crypto';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { apiTokenRepository } from '../modules/auth/api-token-repository';
+import { usersRepository, type UserRow } from '../modules/users/repository';
+import type { Access } from './access';
+
+/** Who is calling and what they may do; built once per request by this plugin and passed down whole. */
+export type RequestContext = {
+  user: UserRow;
+  organizationId: string | null;
+  organizationName: string | null;
+  organizationRoles: OrganizationRole[];
+  organizationRights: Set<string>;
+  /** Set when the token was narrowed to some rights; every right outside it is withheld. */
+  narrowedRights: Set<string> | null;
+  token: { type: 'access' | 'api'; expiresAt: Date | null; id: string | null };
+  hasOrganizationRight(right: string): boolean;
+  /** Rights on a project of the caller's organization; undefined when the project is not there. */
+  projectRights(projectId: string): Promise<Set<string> | undefined>;
+  projectRoles(projectId: string): Promise<ProjectRole[] | undefined>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyInstance {
+    /** Every registered route and the access it declares, for the route-permission test. */
+    routeAccess: { method: string; url: string; access: Access | undefined }[];
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const API_TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Missing bearer token', 'missing_token');
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Authorization header must be "Bearer <token>"', 'invalid_token');
+  return token.trim();
+}
+
+async function buildContext(app: FastifyInstance, request: FastifyRequest): Promise<RequestContext> {
+  const { db } = app.deps;
+  const now = app.deps.clock.now();
+  const token = bearerToken(request);
+
+  let userId: string;
+  let organizationId: string | null;
+  let narrowed: Set<string> | null = null;
+  let tokenInfo: RequestContext['token'];
+  if (token.startsWith(API_TOKEN_PREFIX)) {
+    const row = await apiTokenRepository.findByHash(db, sha256(token));
+    if (!row) throw unauthorized('Unknown or revoked API token', 'invalid_token');
+    if (row.expiresAt && row.expiresAt <= now) throw unauthorized('API token expired', 'token_expired');
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > API_TOKEN_TOUCH_INTERVAL_MS) {
+      await apiTokenRepository.touch(db, row.id, now);
+    }
+    userId = row.userId;
+    organizationId = row.organizationId;
+    tokenInfo = { type: 'api', expiresAt: row.expiresAt, id: row.id };
+  } else {
+    const claims = await app.deps.accessTokens.verify(token, now);
+    userId = claims.userId;
+    organizationId = claims.organizationId;
+    narrowed = claims.rights ? new Set(claims.rights) : null;
+    tokenInfo = { type: 'access', expiresAt: claims.expiresAt, id: null };
+  }
+
+  const user = await usersRepository.findById(db, userId);
+  if (!user) throw unauthorized('The account of this token no longer exists', 'invalid_token');
+  let roles: OrganizationRole[] = [];
+  let organizationName: string | null = null;
+  if (organizationId) {
+    const membership = await usersRepository.findActiveMembership(db, userId, organizationId);
+    if (!membership) throw unauthorized('You no longer have access to this organization', 'membership_revoked');
+    roles = membership.roles;
+    organizationName = membership.organizationName;
+  }
+
+  const narrow = (rights: Iterable<string>) => new Set([...rights].filter((r) => !narrowed || narrowed.has(r)));
+  const organizationRights = organizationId ? narrow(organizationRightsFor(roles, user.isSuperAdmin)) : new Set<string>();
+  const fullAccess = organizationRights.has('projects:full_access');
+  const projectRoleCache = new Map<string, Promise<ProjectRole[] | undefined>>();
+  const projectRoles = (projectId: string) => {
+    if (!organizationId || !UUID.test(projectId)) return Promise.resolve(undefined);
+    let roles = projectRoleCache.get(projectId);
+    if (!roles) {
+      roles = usersRepository.projectRoles(db, userId, organizationId, projectId);
+      projectRoleCache.set(projectId, roles);
+    }
+    return roles;
+  };
+
+  return {
+    user,
+    organizationId,
+    organizationName,
+    organizationRoles: roles,
+    organizationRights,
+    narrowedRights: narrowed,
+    token: tokenInfo,
+    hasOrganizationRight: (right) => organizationRights.has(right),
+    projectRoles,
+    async projectRights(projectId) {
+      const held = await projectRoles(projectId);
+      if (!held) return undefined;
+      return narrow(projectRightsFor(held, { fullAccess, isSuperAdmin: user.isSuperAdmin }));
+    },
+  };
+}
+
+async function authorize(app: FastifyInstance, request: FastifyRequest, access: Access) {
+  if (access.kind === 'public') return;
+  request.ctx = await buildContext(app, request);
+  const { ctx } = request;
+  if (access.kind === 'organization') {
+    if (!ctx.organizationId) throw forbidden('You are not a member of any organization', 'no_organization');
+    if (!ctx.hasOrganizationRight(access.right)) throw forbidden(`Missing permission ${access.right}`);
+  }
+  if (access.kind === 'project') {
+    const projectId = (request.params as Record<string, string | undefined>)[access.param] ?? '';
+    const rights = await ctx.projectRights(projectId);
+    if (!rights) throw notFound('Project');
+    if (!rights.has(access.right)) throw forbidden(`Missing permission ${access.right} on this project`);
+  }
+}
+
+/** Authenticates every non-public route and enforces the access it declares, before the body is read. */
+export default fp(async function auth(app: FastifyInstance) {
+  app.decorate('routeAccess', []);
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.access;
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeAccess.push({ method, url: route.url, access: declared });
+    }
+    if (route.url.startsWith('/api') && !declared && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (declared) await authorize(app, request, declared);
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { isoDateTime, uuid } from './common';
+
+export const tokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const tokenRequest = z.object({
+  grant_type: z.string(),
+  code: z.string().min(1).max(4096),
+  state: z.string().max(512).optional(),
+});
+
+export const registerRequest = tokenRequest.extend({
+  token: z.string().min(1).max(512),
+});
+
+export const refreshRequest = z.object({
+  grant_type: z.string(),
+  refresh_token: z.string().min(1).max(512),
+});
+
+export const dummyQuery = z.object({
+  x: z.email().max(320),
+  rights: z.string().max(8192).optional(),
+});
+
+export const tokenStatus = z.object({
+  valid: z.literal(true),
+  token_type: z.enum(['access', 'api']),
+  user_id: uuid,
+  organization_id: uuid.nullable(),
+  expires_at: isoDateTime.nullable(),
+});
+
+export const createToken = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  expires_at: isoDateTime.nullable().optional(),
+});
+export type CreateToken = z.infer<typeof createToken>;
+
+export const apiToken = z.object({
+  token_id: uuid,
+  name: z.string(),
+  prefix: z.string(),
+  created_at: isoDateTime,
+  expires_at: isoDateTime.nullable(),
+  last_used_at: isoDateTime.nullable(),
+});
+export type ApiToken = z.infer<typeof apiToken>;
+
+export const createdApiToken = apiToken.extend({
+  /** The secret: returned only in this response, never again. */
+  token: z.string(),
+});
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+export const deleteTokenQuery = z.object({ token_id: uuid });

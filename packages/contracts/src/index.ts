@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './common';
+export * from './permissions';
+export * from './auth';
+export * from './users';
