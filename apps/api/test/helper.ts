@@ -1,0 +1,68 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { seedDemo } from '../src/db/seed';
+import type { Clock } from '../src/lib/clock';
+import { createTestDatabase } from './database';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+/** A clock that tests move forward instead of sleeping. */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ PUBLIC_URL, AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'silent', ...env });
+}
+
+/** Builds the real app on a fresh, migrated and seeded database. */
+export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void } = {}) {
+  const { database, drop } = await createTestDatabase();
+  await database.migrate();
+  await seedDemo(database.db);
+  const clock = testClock();
+  const app = await buildApp({ config: testConfig(env), database, clock, logger: false });
+  hooks.beforeReady?.(app);
+  await app.ready();
+
+  /** Tokens for a seeded or created user through the dummy endpoint. */
+  async function tokensFor(email: string, rights?: string[]) {
+    const query = new URLSearchParams({ x: email, ...(rights ? { rights: rights.join(',') } : {}) });
+    const response = await app.inject({ method: 'GET', url: `/api/auth/dummy?${query}` });
+    if (response.statusCode !== 200) throw new Error(`dummy token for ${email}: ${response.statusCode} ${response.body}`);
+    return response.json() as { access_token: string; refresh_token: string };
+  }
+
+  /** An `inject` that carries the given bearer token. */
+  function as(token: string) {
+    return (options: InjectOptions & { url: string }) =>
+      app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...(options.headers ?? {}) } });
+  }
+
+  async function login(email: string, rights?: string[]) {
+    return as((await tokensFor(email, rights)).access_token);
+  }
+
+  return {
+    app,
+    clock,
+    database,
+    db: database.db,
+    tokensFor,
+    as,
+    login,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof build>>;

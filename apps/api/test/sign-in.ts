@@ -1,0 +1,33 @@
+import { expect } from 'vitest';
+import { TestBrowser, formAction, hiddenField } from './browser';
+import type { TestApp } from './helper';
+
+/** Drives authorize → provider login page → callback code, as a browser would. Returns the browser and code. */
+export async function signInThroughProvider(t: TestApp, email: string, password: string, start = '/api/auth/authorize') {
+  const browser = new TestBrowser(t.app);
+  const loginPage = await browser.follow(start);
+  expect(loginPage.statusCode).toBe(200);
+  expect(loginPage.body).toContain('<label for="email">Email</label>');
+  expect(loginPage.body).toContain('<label for="password">Password</label>');
+  expect(loginPage.body).toContain('>Sign in</button>');
+  const submitted = await browser.postForm(formAction(loginPage.body), {
+    email,
+    password,
+    xsrf: hiddenField(loginPage.body, 'xsrf'),
+  });
+  return { browser, submitted };
+}
+
+/** Follows the provider's redirects after login to our callback and returns its code. */
+export async function callbackCode(browser: TestBrowser, location: string, callbackPath = '/oauth2-redirect') {
+  const landed = await browser.follow(location);
+  const target = new URL(String(landed.headers.location), 'http://localhost:3000');
+  expect(target.pathname).toBe(callbackPath);
+  const code = target.searchParams.get('code');
+  expect(code).toBeTruthy();
+  return { code: code!, state: target.searchParams.get('state') ?? undefined };
+}
+
+export async function exchangeCode(browser: TestBrowser, code: string, extra: Record<string, string> = {}, path = '/api/auth/token') {
+  return browser.postForm(path, { grant_type: 'authorization_code', code, ...extra }, { 'x-xsrf-token': browser.cookie('XSRF-TOKEN') ?? '' });
+}

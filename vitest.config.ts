@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/{src,test}/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own app on its own database; two workers match the CI machine's cores.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
