@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+const reportDir = process.env.TEST_REPORT_DIR;
+
 export default defineConfig({
   test: {
+    // CI adds a JSON report per run, which scripts/test-summary.mjs adds up.
+    reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/vitest-${Date.now()}-${process.pid}.json` }]] : ['default'],
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       {

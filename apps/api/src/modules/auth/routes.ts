@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,13 +32,13 @@ export async function authRoutes(root: FastifyInstance) {
   const tokens = tokenService(deps);
   const rateLimit = { max: deps.config.authRateLimitMax, timeWindow: '1 minute' };
 
-  const respond = (reply: import('fastify').FastifyReply, issued: IssuedTokens, status: number) => {
+  const respond = (reply: FastifyReply, issued: IssuedTokens, status: number) => {
     const { familyId, ...pair } = issued;
     setSessionFamily(reply, familyId);
     return reply.status(status).header('cache-control', 'no-store').send(pair);
   };
 
-  const requireTransaction = (request: import('fastify').FastifyRequest, flow: SignInFlow) => {
+  const requireTransaction = (request: FastifyRequest, flow: SignInFlow) => {
     const transaction = readTransaction(request);
     if (!transaction || transaction.flow !== flow) {
       throw badRequest('No sign-in is in progress in this browser, or it expired; start signing in again', 'sign_in_expired');
