@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const api = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    // The contracts package only declares constants and schemas: let unused ones (and zod) drop out.
+    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') } },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': api, '/idp': api },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+  },
+});
