@@ -15,7 +15,9 @@ import { accessTokenSigner } from './modules/auth/access-token';
 import { apiTokenRoutes } from './modules/auth/api-token-routes';
 import { createRelyingParty } from './modules/auth/oidc-relying-party';
 import { authRoutes } from './modules/auth/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
@@ -92,6 +94,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(authRoutes);
   await app.register(apiTokenRoutes);
   await app.register(usersRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(feedbackRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

@@ -6,11 +6,11 @@ import { createDatabase, type Database } from '../src/db/client';
  * A fresh database for one test file: in-memory PGlite by default, or a new database created on the
  * PostgreSQL server of DATABASE_URL (and dropped afterwards), so runs never collide.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await createDatabase({ inMemory: true });
-    return { database, drop: () => database.close() };
+    return { database, url: undefined, drop: () => database.close() };
   }
   const name = `aegis_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -22,6 +22,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   const database = await createDatabase({ databaseUrl: url.href });
   return {
     database,
+    url: url.href,
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -24,7 +24,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Builds the real app on a fresh, migrated and seeded database. */
 export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void } = {}) {
-  const { database, drop } = await createTestDatabase();
+  const { database, url: databaseUrl, drop } = await createTestDatabase();
   await database.migrate();
   await seedDemo(database.db);
   const clock = testClock();
@@ -54,6 +54,8 @@ export async function build(env: Record<string, string> = {}, hooks: { beforeRea
     app,
     clock,
     database,
+    /** The PostgreSQL URL of this file's database; undefined on PGlite. */
+    databaseUrl,
     db: database.db,
     tokensFor,
     as,

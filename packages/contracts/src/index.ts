@@ -4,3 +4,5 @@ export * from './common';
 export * from './permissions';
 export * from './auth';
 export * from './users';
+export * from './notifications';
+export * from './feedback';

@@ -22,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** LISTENs on a channel (on a dedicated connection with PostgreSQL); resolves to a stop function. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -53,6 +55,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ping: async () => {
       if (client.closed) throw new Error('database is closed');
       await client.query('select 1');
+    },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -87,10 +95,58 @@ function createPostgres(url: string): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, () => closed),
     close: async () => {
       if (closed) return;
       closed = true;
       await pool.end();
     },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open; when it drops, reconnect and LISTEN again,
+ * so notifications from other instances keep arriving after a database restart.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, isClosed: () => boolean) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', () => reconnect(next));
+    next.on('end', () => reconnect(next));
+    await next.connect();
+    await next.query(`listen ${quoted}`);
+    client = next;
+  };
+
+  const reconnect = (broken: pg.Client) => {
+    if (stopped || isClosed() || client !== broken) return;
+    client = undefined;
+    broken.removeAllListeners();
+    broken.end().catch(() => {});
+    const retry = () => {
+      if (stopped || isClosed()) return;
+      connect().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());
+    };
+    setTimeout(retry, RECONNECT_DELAY_MS).unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = undefined;
+    if (current) {
+      current.removeAllListeners();
+      await current.end().catch(() => {});
+    }
   };
 }

@@ -27,7 +27,9 @@ export default fp(async function spa(app: FastifyInstance) {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}?`));
-    if (!isApi && request.method === 'GET' && indexHtml) {
+    // A missing file must not answer with the page: an old tab asking for a replaced chunk needs a 404.
+    const isFile = request.url.startsWith('/assets/') || /^\/[^/?]+\.[a-z0-9]+(\?|$)/i.test(request.url);
+    if (!isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD') && indexHtml) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     const detail = !isApi && !indexHtml

@@ -3,3 +3,5 @@ export * from './organizations';
 export * from './projects';
 export * from './auth';
 export * from './activity';
+export * from './notifications';
+export * from './feedback';

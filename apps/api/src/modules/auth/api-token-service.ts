@@ -4,6 +4,7 @@ import { randomSecret, sha256 } from '../../lib/crypto';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
+import { notifyUsers } from '../notifications/notify';
 import { apiTokenRepository, type ApiTokenRow } from './api-token-repository';
 
 const toApiToken = (row: ApiTokenRow): ApiToken => ({
@@ -28,14 +29,27 @@ export function apiTokenService(deps: Pick<Deps, 'db' | 'clock'>) {
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && expiresAt <= now) throw unprocessable('expires_at must be in the future');
       const secret = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
-      const row = await apiTokenRepository.insert(deps.db, {
-        userId: ctx.user.id,
-        organizationId,
-        name: input.name,
-        prefix: secret.slice(0, API_TOKEN_PREFIX.length + 6),
-        tokenHash: sha256(secret),
-        createdAt: now,
-        expiresAt,
+      const row = await deps.db.transaction(async (tx) => {
+        const created = await apiTokenRepository.insert(tx, {
+          userId: ctx.user.id,
+          organizationId,
+          name: input.name,
+          prefix: secret.slice(0, API_TOKEN_PREFIX.length + 6),
+          tokenHash: sha256(secret),
+          createdAt: now,
+          expiresAt,
+        });
+        // A new credential on an account is worth telling its owner about.
+        await notifyUsers(tx, {
+          organizationId,
+          userIds: [ctx.user.id],
+          name: 'API token created',
+          message: `A personal API token named "${input.name}" was created for your account. If this was not you, delete it.`,
+          link: '/tokens',
+          objectType: 'api_token',
+          objectId: created.id,
+        });
+        return created;
       });
       return { ...toApiToken(row), token: secret };
     },

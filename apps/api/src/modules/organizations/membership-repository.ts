@@ -15,6 +15,14 @@ export const membershipRepository = {
     await db.insert(organizationMemberRoles).values({ organizationId, userId, role }).onConflictDoNothing();
   },
 
+  async activeMemberIds(db: Executor, organizationId: string): Promise<string[]> {
+    const rows = await db
+      .select({ userId: organizationMemberships.userId })
+      .from(organizationMemberships)
+      .where(and(eq(organizationMemberships.organizationId, organizationId), eq(organizationMemberships.status, 'active')));
+    return rows.map((r) => r.userId);
+  },
+
   async findInvitationByTokenHash(db: Executor, tokenHash: string): Promise<InvitationRow | undefined> {
     const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
     return row;

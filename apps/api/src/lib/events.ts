@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+
+/** One PostgreSQL channel carries every realtime event; instances fan events out to their own listeners. */
+export const EVENTS_CHANNEL = 'aegis_events';
+
+export type AppEvent = { type: 'notifications_changed'; user_id: string; organization_id: string };
+
+/**
+ * Publishes through NOTIFY: sent when the surrounding transaction commits, and received by every API
+ * instance listening on the same database, this one included.
+ */
+export async function publish(db: Executor, event: AppEvent) {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+type Handler = (event: AppEvent) => void;
+
+/** Dispatches the channel's events to this process's subscribers, keyed by user id. */
+export function createEventHub(database: Pick<Database, 'listen'>) {
+  const subscribers = new Map<string, Set<Handler>>();
+  let listening: Promise<() => Promise<void>> | undefined;
+
+  const dispatch = (payload: string) => {
+    let event: AppEvent;
+    try {
+      event = JSON.parse(payload) as AppEvent;
+    } catch {
+      return;
+    }
+    for (const handler of subscribers.get(event.user_id) ?? []) handler(event);
+  };
+
+  return {
+    /** Starts listening on first use, so an instance nobody streams from holds no extra connection. */
+    async subscribe(userId: string, handler: Handler): Promise<() => void> {
+      listening ??= database.listen(EVENTS_CHANNEL, dispatch).catch((error: unknown) => {
+        listening = undefined;
+        throw error;
+      });
+      await listening;
+      const set = subscribers.get(userId) ?? new Set<Handler>();
+      set.add(handler);
+      subscribers.set(userId, set);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0) subscribers.delete(userId);
+      };
+    },
+
+    async close() {
+      const stop = await listening?.catch(() => undefined);
+      listening = undefined;
+      subscribers.clear();
+      await stop?.();
+    },
+  };
+}
+
+export type EventHub = ReturnType<typeof createEventHub>;
