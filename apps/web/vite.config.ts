@@ -9,8 +9,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 900,
-    // The contracts package only declares constants and schemas: let unused ones (and zod) drop out.
-    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contracts/') } },
   },
   server: {
     port: 5173,

@@ -26,7 +26,10 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  reporter: 'list',
+  // CI adds a JSON report that scripts/test-summary.mjs adds up with the Vitest ones.
+  reporter: process.env.TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'playwright.json') }]]
+    : 'list',
   forbidOnly: Boolean(process.env.CI),
   use: {
     baseURL: BASE_URL,

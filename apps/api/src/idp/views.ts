@@ -27,7 +27,7 @@ input{background:#12161f;border-color:#3a4458}input[readonly]{background:#232a3a
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head>
 <body><main>
 <div class="brand">${PRODUCT_NAME}</div>
 ${body}
