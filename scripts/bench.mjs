@@ -12,7 +12,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = 3290;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-'));
-const env = { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '100000' };
+// BENCH_DATABASE_URL runs the same measurements on PostgreSQL (a scratch database: it gets the demo seed).
+const databaseEnv = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, SEED_DEMO: 'true' } : {};
+const env = { ...process.env, ...databaseEnv, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '100000' };
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
 execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });

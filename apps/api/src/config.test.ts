@@ -7,8 +7,10 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, oidc: undefined, authDummyEnabled: false, seedDemo: true });
   });
 
-  it('turns the demo seed off with PostgreSQL', () => {
+  it('seeds demo data by default only in the embedded mode', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
   it.each([

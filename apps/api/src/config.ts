@@ -26,7 +26,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   AUTH_DUMMY_ENABLED: flag(false),
-  SEED_DEMO: flag(true),
+  SEED_DEMO: z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a number' }).int().min(1).default(30),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   S3_ENDPOINT: optionalUrl,
@@ -95,8 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : undefined,
     authDummyEnabled: e.AUTH_DUMMY_ENABLED,
-    // Demo data belongs to the embedded mode only.
-    seedDemo: e.SEED_DEMO && !e.DATABASE_URL,
+    // Demo data is seeded by default in the embedded mode only; SEED_DEMO=true asks for it on PostgreSQL too.
+    seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SEED_DEMO),
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     jwtSecret: e.JWT_SECRET,
     s3: e.S3_BUCKET

@@ -77,16 +77,12 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
     tokenInfo = { type: 'access', expiresAt: claims.expiresAt, id: null };
   }
 
-  const user = await usersRepository.findById(db, userId);
-  if (!user) throw unauthorized('The account of this token no longer exists', 'invalid_token');
-  let roles: OrganizationRole[] = [];
-  let organizationName: string | null = null;
-  if (organizationId) {
-    const membership = await usersRepository.findActiveMembership(db, userId, organizationId);
-    if (!membership) throw unauthorized('You no longer have access to this organization', 'membership_revoked');
-    roles = membership.roles;
-    organizationName = membership.organizationName;
-  }
+  const found = await usersRepository.findWithMembership(db, userId, organizationId);
+  if (!found) throw unauthorized('The account of this token no longer exists', 'invalid_token');
+  const { user, membership } = found;
+  if (organizationId && !membership) throw unauthorized('You no longer have access to this organization', 'membership_revoked');
+  const roles: OrganizationRole[] = membership?.roles ?? [];
+  const organizationName = membership?.organizationName ?? null;
 
   const narrow = (rights: Iterable<string>) => new Set([...rights].filter((r) => !narrowed || narrowed.has(r)));
   const organizationRights = organizationId ? narrow(organizationRightsFor(roles, user.isSuperAdmin)) : new Set<string>();

@@ -37,6 +37,58 @@ export const usersRepository = {
     await db.update(users).set({ lastAccessAt: at }).where(eq(users.id, id));
   },
 
+  /**
+   * The user and, in one round trip, their active membership in the organization with its roles
+   * (membership undefined when there is none). Runs on every authenticated request.
+   */
+  async findWithMembership(db: Executor, userId: string, organizationId: string | null) {
+    const rows = await db
+      .select({ user: users, organizationName: organizations.name, role: organizationMemberRoles.role })
+      .from(users)
+      .leftJoin(
+        organizationMemberships,
+        and(
+          eq(organizationMemberships.userId, users.id),
+          organizationId ? eq(organizationMemberships.organizationId, organizationId) : sql`false`,
+          eq(organizationMemberships.status, 'active'),
+        ),
+      )
+      .leftJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
+      .leftJoin(
+        organizationMemberRoles,
+        and(
+          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
+          eq(organizationMemberRoles.userId, organizationMemberships.userId),
+        ),
+      )
+      .where(eq(users.id, userId));
+    if (rows.length === 0) return undefined;
+    const first = rows[0]!;
+    const membership = first.organizationName === null
+      ? undefined
+      : { organizationName: first.organizationName, roles: rows.map((r) => r.role).filter((r): r is OrganizationRole => r !== null) };
+    return { user: first.user, membership };
+  },
+
+  /** Organization roles (active memberships) and project roles in the organization, in one round trip. */
+  async listRoles(db: Executor, userId: string, organizationId: string | null) {
+    const result = await db.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('organization_id', r.organization_id, 'role', r.role) order by r.organization_id, r.role), '[]'::json)
+           from organization_member_roles r
+           join organization_memberships m on m.organization_id = r.organization_id and m.user_id = r.user_id
+          where r.user_id = ${userId} and m.status = 'active') as organization_roles,
+        (select coalesce(json_agg(json_build_object('project_id', p.project_id, 'role', p.role) order by p.project_id, p.role), '[]'::json)
+           from project_memberships p
+          where p.user_id = ${userId} and p.organization_id = ${organizationId}) as project_roles`);
+    const row = (result as unknown as { rows: { organization_roles: unknown; project_roles: unknown }[] }).rows[0]!;
+    const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+    return {
+      organizationRoles: parse<{ organization_id: string; role: OrganizationRole }[]>(row.organization_roles),
+      projectRoles: parse<{ project_id: string; role: ProjectRole }[]>(row.project_roles),
+    };
+  },
+
   /** The active membership of a user in one organization, with its roles; undefined when there is none. */
   async findActiveMembership(db: Executor, userId: string, organizationId: string) {
     const rows = await db
@@ -80,29 +132,6 @@ export const usersRepository = {
       .where(eq(organizationMemberships.userId, userId))
       .limit(1);
     return rows.length > 0;
-  },
-
-  async listOrganizationRoles(db: Executor, userId: string) {
-    return db
-      .select({ organization_id: organizationMemberRoles.organizationId, role: organizationMemberRoles.role })
-      .from(organizationMemberRoles)
-      .innerJoin(
-        organizationMemberships,
-        and(
-          eq(organizationMemberships.organizationId, organizationMemberRoles.organizationId),
-          eq(organizationMemberships.userId, organizationMemberRoles.userId),
-        ),
-      )
-      .where(and(eq(organizationMemberRoles.userId, userId), eq(organizationMemberships.status, 'active')))
-      .orderBy(asc(organizationMemberRoles.organizationId), asc(organizationMemberRoles.role));
-  },
-
-  async listProjectRoles(db: Executor, userId: string, organizationId: string): Promise<{ project_id: string; role: ProjectRole }[]> {
-    return db
-      .select({ project_id: projectMemberships.projectId, role: projectMemberships.role })
-      .from(projectMemberships)
-      .where(and(eq(projectMemberships.userId, userId), eq(projectMemberships.organizationId, organizationId)))
-      .orderBy(asc(projectMemberships.projectId), asc(projectMemberships.role));
   },
 
   /** Roles held on a project of the organization; undefined when the project is not in that organization. */
