@@ -16,7 +16,9 @@ import { apiTokenRoutes } from './modules/auth/api-token-routes';
 import { createRelyingParty } from './modules/auth/oidc-relying-party';
 import { authRoutes } from './modules/auth/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { clientConfigRoutes } from './modules/health/client-config-routes';
 import { healthRoutes } from './modules/health/routes';
+import { organizationConfigRoutes } from './modules/organizations/config-routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
@@ -91,11 +93,13 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(openapi);
 
   await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   await app.register(apiTokenRoutes);
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
   await app.register(feedbackRoutes);
+  await app.register(organizationConfigRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

@@ -10,6 +10,7 @@ import { build, type TestApp } from './helper';
 /** The only routes anybody may call without a token. Adding one here is a deliberate decision. */
 const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/client-config',
   'GET /api/openapi.json',
   'GET /api/auth/authorize',
   'GET /api/auth/authorize/:token',

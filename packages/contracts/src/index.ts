@@ -6,3 +6,5 @@ export * from './auth';
 export * from './users';
 export * from './notifications';
 export * from './feedback';
+export * from './organizations';
+export * from './client-config';

@@ -120,6 +120,11 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
   if (access.kind === 'public') return;
   request.ctx = await buildContext(app, request);
   const { ctx } = request;
+  // An organization id in the path must be the caller's own: another organization's answers 404.
+  const organizationParam = (request.params as Record<string, string | undefined>).organization_id;
+  if (organizationParam !== undefined && organizationParam !== ctx.organizationId && !ctx.user.isSuperAdmin) {
+    throw notFound('Organization');
+  }
   if (access.kind === 'organization') {
     if (!ctx.organizationId) throw forbidden('You are not a member of any organization', 'no_organization');
     if (!ctx.hasOrganizationRight(access.right)) throw forbidden(`Missing permission ${access.right}`);

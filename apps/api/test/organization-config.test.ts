@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { organizationId } from './factories';
+import { build, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+it('lets every member read their organization flags, with the spec defaults', async () => {
+  const demo = await organizationId(t, 'Demo Organization');
+  for (const email of ['reviewer@demo.local', 'admin@demo.local']) {
+    const response = await (await t.login(email))({ method: 'GET', url: `/api/v1/config/organizations/${demo}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      organization_id: demo,
+      vendor_management_enabled_for_entire_organization: true,
+      user_management_enabled_for_entire_organization: true,
+      evidence_scoring_enabled_for_entire_organization: false,
+      control_assessment_enabled_for_entire_organization: false,
+      content_management_enabled: false,
+    });
+  }
+});
+
+it("answers 404 for another organization's config, even for a malformed id", async () => {
+  const other = await organizationId(t, 'Other Organization');
+  const reviewer = await t.login('reviewer@demo.local');
+  const response = await reviewer({ method: 'GET', url: `/api/v1/config/organizations/${other}` });
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toEqual({ detail: 'Organization not found', code: 'not_found' });
+  expect((await reviewer({ method: 'GET', url: '/api/v1/config/organizations/abc' })).statusCode).toBe(404);
+});
+
+it('serves the client configuration without a token', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/client-config' });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toEqual({
+    product_name: 'Aegis',
+    version: 'v1.2.6',
+    environment: 'prod',
+    docs_url: 'http://localhost:3000/api/docs',
+    status_url: null,
+    sentry_dsn: null,
+  });
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** What the web app needs to know about this deployment before anyone signs in. */
+export const clientConfig = z.object({
+  product_name: z.string(),
+  version: z.string(),
+  environment: z.string(),
+  docs_url: z.string(),
+  status_url: z.string().nullable(),
+  /** Error reporting is on only when the server has SENTRY_DSN. */
+  sentry_dsn: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
