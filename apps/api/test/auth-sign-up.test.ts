@@ -81,7 +81,18 @@ describe('sign-up from an invitation', () => {
     expect(unknown.headers.location).toBe('/problem?error=invitation_not_found');
   });
 
-  it('rejects register without a sign-up in progress, or with a missing token', async () => {
+  it('takes the invitation from the sign-up cookie when the callback page does not send it', async () => {
+    const { token, email } = await createInvitation(t);
+    const { browser, page } = await openSignupForm(token);
+    const submitted = await browser.postForm(formAction(page.body), { firstname: 'Cleo', lastname: 'Cookie', password: 'long enough', xsrf: hiddenField(page.body, 'xsrf') });
+    const { code } = await callbackCode(browser, String(submitted.headers.location), '/oauth2-signup-redirect');
+    const registered = await exchangeCode(browser, code, {}, '/api/auth/register');
+    expect(registered.statusCode).toBe(201);
+    const me = (await t.as(registered.json().access_token)({ method: 'GET', url: '/api/users/me' })).json();
+    expect(me.email).toBe(email);
+  });
+
+  it('rejects register without a sign-up in progress, or without any invitation token', async () => {
     const noFlow = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -89,8 +100,8 @@ describe('sign-up from an invitation', () => {
     });
     expect(noFlow.statusCode).toBe(400);
     expect(noFlow.json().code).toBe('sign_in_expired');
-    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { grant_type: 'authorization_code', code: 'x' } });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { grant_type: 'authorization_code' } });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors[0].path).toBe('body.token');
+    expect(missing.json().errors[0].path).toBe('body.code');
   });
 });

@@ -16,7 +16,8 @@ export const tokenRequest = z.object({
 });
 
 export const registerRequest = tokenRequest.extend({
-  token: z.string().min(1).max(512),
+  /** The invitation token; optional when the sign-up started in this browser (it travels in the sign-in cookie). */
+  token: z.string().min(1).max(512).optional(),
 });
 
 export const refreshRequest = z.object({

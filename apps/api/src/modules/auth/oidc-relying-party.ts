@@ -4,7 +4,13 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors';
 export type SignInFlow = 'signin' | 'signup';
 
 /** What the browser carries between authorize and token, in a signed http-only cookie. */
-export type OidcTransaction = { state: string; verifier: string; flow: SignInFlow };
+export type OidcTransaction = {
+  state: string;
+  verifier: string;
+  flow: SignInFlow;
+  /** The invitation a sign-up started from, so the callback page need not carry it. */
+  invitation?: string;
+};
 
 export type IdentityClaims = { subject: string; email: string; givenName: string; familyName: string; idToken: string | undefined };
 
@@ -49,7 +55,7 @@ export function createRelyingParty(options: RelyingPartyOptions) {
   const redirectUri = (flow: SignInFlow) => `${options.publicUrl}${CALLBACK_PATHS[flow]}`;
 
   return {
-    async authorizationUrl(flow: SignInFlow, extra: Record<string, string> = {}) {
+    async authorizationUrl(flow: SignInFlow, extra: Record<string, string> = {}, invitation?: string) {
       const config = await configuration();
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
@@ -61,7 +67,7 @@ export function createRelyingParty(options: RelyingPartyOptions) {
         state,
         ...extra,
       });
-      return { url: url.href, transaction: { state, verifier, flow } satisfies OidcTransaction };
+      return { url: url.href, transaction: { state, verifier, flow, ...(invitation ? { invitation } : {}) } satisfies OidcTransaction };
     },
 
     async exchange(code: string, transaction: OidcTransaction, stateFromClient?: string): Promise<IdentityClaims> {

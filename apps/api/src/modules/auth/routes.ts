@@ -80,7 +80,7 @@ export async function authRoutes(root: FastifyInstance) {
       if (invitation === 'expired') return reply.redirect('/token-expired', 302);
       const extra: Record<string, string> = { login_hint: invitation.email };
       if (deps.idp) extra.signup_token = request.params.token;
-      const { url, transaction } = await deps.relyingParty.authorizationUrl('signup', extra);
+      const { url, transaction } = await deps.relyingParty.authorizationUrl('signup', extra, request.params.token);
       setTransaction(reply, transaction);
       return reply.redirect(url, 302);
     },
@@ -113,7 +113,7 @@ export async function authRoutes(root: FastifyInstance) {
       schema: {
         operationId: 'register',
         tags,
-        summary: 'Accept an invitation with the authorization code of the sign-up',
+        summary: 'Accept an invitation with the authorization code of the sign-up (token defaults to the invitation the sign-up started from)',
         body: registerRequest,
         response: { 201: tokenPair, ...errors, 404: errorResponse, 410: errorResponse, 502: errorResponse },
       },
@@ -123,8 +123,10 @@ export async function authRoutes(root: FastifyInstance) {
       if (request.body.grant_type !== 'authorization_code') throw badRequest('grant_type must be authorization_code', 'unsupported_grant_type');
       const transaction = requireTransaction(request, 'signup');
       clearTransaction(reply);
+      const invitation = request.body.token ?? transaction.invitation;
+      if (!invitation) throw unprocessable('token is required: the invitation token of the sign-up');
       const identity = await deps.relyingParty.exchange(request.body.code, transaction, request.body.state);
-      return respond(reply, await signIn.register(identity, request.body.token), 201);
+      return respond(reply, await signIn.register(identity, invitation), 201);
     },
   );
 
