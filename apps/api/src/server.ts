@@ -1,3 +1,4 @@
+import { APP_VERSION, PRODUCT_NAME } from '@aegis/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
@@ -30,6 +31,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // One line for the person who just typed `npm start`; the JSON log line below is for machines.
+  const demo = config.seedDemo && !config.oidc ? ' — demo sign-in: admin@demo.local / demo' : '';
+  process.stdout.write(`\n  ${PRODUCT_NAME} ${APP_VERSION} is running at ${config.publicUrl}${demo}\n\n`);
   app.log.info(
     { database: database.kind, identity: config.oidc ? config.oidc.issuer : 'embedded', seeded, ready_ms: Math.round(performance.now() - started) },
     `ready on ${config.publicUrl}`,
