@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 
 /** Security headers for every response; the SPA needs inline styles (emotion) and nothing from other origins. */
 export default fp(async function securityHeaders(app: FastifyInstance) {
+  // Error reporting, when configured, posts to the DSN's origin and records replays in a blob worker.
+  const sentry = app.deps.config.sentryDsn ? new URL(app.deps.config.sentryDsn).origin : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -13,7 +15,8 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...(sentry ? [sentry] : [])],
+        'worker-src': ["'self'", ...(sentry ? ['blob:'] : [])],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
