@@ -63,6 +63,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       DATA_DIR: freshDataDir(),
       LOG_LEVEL: 'warn',
+      // The journeys set up server-side data (announcements) with tokens minted for seeded users.
+      AUTH_DUMMY_ENABLED: 'true',
     },
   },
 });

@@ -1,16 +1,14 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from './theme';
+import { NotifierProvider } from '../lib/notifier';
+import { ColorModeProvider } from './color-mode';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
+      <ColorModeProvider>
+        <NotifierProvider>{children}</NotifierProvider>
+      </ColorModeProvider>
     </QueryClientProvider>
   );
 }

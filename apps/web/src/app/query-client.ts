@@ -1,23 +1,21 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isUnauthorized } from '../lib/errors';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/errors';
 
 const MAX_RETRIES = 2;
 
-/** Client errors (4xx) will not change on retry; network and server failures might. */
+/**
+ * Only a failed connection is worth retrying here: the API client already refreshes on 401, and
+ * polls the health check (then opens /service-down) on 5xx, so retrying those would repeat that work.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && error.status !== 0) return false;
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => void }): QueryClient {
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (isUnauthorized(error)) onUnauthorized();
-      },
-    }),
     defaultOptions: {
-      queries: { retry: shouldRetry },
+      queries: { retry: retry ? shouldRetry : false },
       mutations: { retry: false },
     },
   });

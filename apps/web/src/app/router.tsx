@@ -1,27 +1,82 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { PageProgress } from '../components/page-progress';
 import { LoginScreen } from '../features/auth/screens/login-screen';
-import { OAuth2RedirectScreen } from '../features/auth/screens/oauth2-redirect-screen';
-import { WrongEmailScreen } from '../features/auth/screens/wrong-email-screen';
-import { RequireSession } from './require-session';
-import { DashboardScreen } from './routes/dashboard-screen';
-import { NotFoundScreen } from './routes/not-found-screen';
+import { lazyWithReload } from '../lib/lazy-route';
+import { createSessionGuardLoader } from './guards/session-guard-loader';
+import { LayoutSwitch } from './layouts/layout-switch';
+import type { RouteMeta } from './route-meta';
 import { RouteErrorScreen } from './routes/route-error-screen';
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteErrorScreen />,
-    children: [
-      { path: '/login', element: <LoginScreen /> },
-      { path: '/oauth2-redirect', element: <OAuth2RedirectScreen /> },
-      { path: '/wrong-email', element: <WrongEmailScreen /> },
-      {
-        element: <RequireSession />,
-        children: [
-          { path: '/', element: <DashboardScreen /> },
-          { path: '/dashboard', element: <DashboardScreen /> },
-        ],
-      },
-      { path: '*', element: <NotFoundScreen /> },
-    ],
-  },
-];
+// Every screen but the first one a visitor sees (login) is its own chunk, loaded on first use.
+const OAuth2RedirectScreen = lazyWithReload(() => import('../features/auth/screens/oauth2-redirect-screen'));
+const OAuth2SignupRedirectScreen = lazyWithReload(() => import('../features/auth/screens/oauth2-signup-redirect-screen'));
+const WrongEmailScreen = lazyWithReload(() => import('../features/auth/screens/wrong-email-screen'));
+const TokenExpiredScreen = lazyWithReload(() => import('../features/auth/screens/token-expired-screen'));
+const NoOrganizationScreen = lazyWithReload(() => import('../features/auth/screens/no-organization-screen'));
+const TermsScreen = lazyWithReload(() => import('../features/users/screens/terms-screen'));
+const ServiceDownScreen = lazyWithReload(() => import('./routes/service-down-screen'));
+const ProblemScreen = lazyWithReload(() => import('./routes/problem-screen'));
+const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen'));
+const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
+const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
+const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
+
+/** A route with its meta data and its own error boundary. */
+function route(path: string, handle: RouteMeta, element: ReactNode): RouteObject {
+  return { path, handle, element, errorElement: <RouteErrorScreen /> };
+}
+
+const plainPublic = (name: string): RouteMeta => ({ name, layout: 'plain', public: true });
+const withLayout = (name: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, layout: 'default', ...extra });
+
+/**
+ * The route table (spec section 2). Two branches under one root: the public screens, and the screens
+ * that need a session, whose loader is the session guard. Each branch renders the layout its routes'
+ * meta names (layouts/layout-switch.tsx).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      errorElement: <RouteErrorScreen />,
+      children: [
+        {
+          id: 'public',
+          element: <LayoutSwitch />,
+          errorElement: <RouteErrorScreen />,
+          children: [
+            route('/login', plainPublic('login-page'), <LoginScreen />),
+            route('/oauth2-redirect', plainPublic('oauth2-redirect'), <OAuth2RedirectScreen />),
+            route('/oauth2-signup-redirect', plainPublic('oauth2-signup-redirect'), <OAuth2SignupRedirectScreen />),
+            route('/wrong-email', plainPublic('wrong-email'), <WrongEmailScreen />),
+            route('/token-expired', plainPublic('token-expired'), <TokenExpiredScreen />),
+            route('/service-down', plainPublic('service-down'), <ServiceDownScreen />),
+            route('/problem', plainPublic('problem'), <ProblemScreen />),
+            route('/no-organization', plainPublic('no-organization'), <NoOrganizationScreen />),
+            route('/terms', plainPublic('terms'), <TermsScreen />),
+          ],
+        },
+        {
+          id: 'session',
+          loader: createSessionGuardLoader(queryClient, () => routes),
+          // The guard runs before every navigation, not only when this branch is first entered.
+          shouldRevalidate: () => true,
+          hydrateFallbackElement: <PageProgress label="Loading your account…" />,
+          element: <LayoutSwitch />,
+          errorElement: <RouteErrorScreen />,
+          children: [
+            route('/', withLayout('home'), <DashboardScreen />),
+            route('/dashboard', withLayout('home'), <DashboardScreen />),
+            route('/notifications', withLayout('notifications'), <NotificationsScreen />),
+            route('/tokens', withLayout('tokens'), <ApiTokensScreen />),
+            route('/not-found', withLayout('not-found', { hideHeader: true }), <NotFoundScreen />),
+            route('*', withLayout('not-found', { hideHeader: true }), <NotFoundScreen />),
+          ],
+        },
+      ],
+    },
+  ];
+  return routes;
+}

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
+import { buildCurrentUser } from '../testing/factories';
+import { jwtExpiringIn } from '../testing/jwt';
+import { browserLocation } from './navigation';
+import {
+  clearSession,
+  getAccessToken,
+  getDarkMode,
+  getRefreshToken,
+  getStoredUser,
+  hasValidAccessToken,
+  logout,
+  setDarkMode,
+  signOut,
+  storeTokens,
+  storeUser,
+} from './session';
 
 describe('session storage', () => {
   it('has no tokens before sign-in', () => {
@@ -31,5 +46,60 @@ describe('session storage', () => {
     expect(getRefreshToken()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('kept');
+  });
+});
+
+describe('hasValidAccessToken', () => {
+  it('is true only for a stored token that has not expired', () => {
+    expect(hasValidAccessToken()).toBe(false);
+    storeTokens({ access_token: jwtExpiringIn(60), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(true);
+    storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(false);
+    storeTokens({ access_token: 'not-a-jwt', refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(false);
+  });
+});
+
+describe('stored user', () => {
+  it('round-trips the current user', () => {
+    const user = buildCurrentUser({ firstname: 'Bea' });
+    expect(getStoredUser()).toBeNull();
+    storeUser(user);
+    expect(getStoredUser()).toEqual(user);
+  });
+
+  it('reads an unreadable record as no user', () => {
+    localStorage.setItem('user', '{broken');
+    expect(getStoredUser()).toBeNull();
+    localStorage.setItem('user', '"a string"');
+    expect(getStoredUser()).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('removes both tokens and the stored user, then loads the server logout page', () => {
+    storeTokens({ access_token: 'a', refresh_token: 'r' });
+    storeUser(buildCurrentUser());
+    logout();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(browserLocation.assign).toHaveBeenCalledExactlyOnceWith('/api/auth/logout');
+  });
+
+  it('keeps signOut as another name for it', () => {
+    expect(signOut).toBe(logout);
+  });
+});
+
+describe('dark mode preference', () => {
+  it('is off until turned on, and is remembered', () => {
+    expect(getDarkMode()).toBe(false);
+    setDarkMode(true);
+    expect(getDarkMode()).toBe(true);
+    expect(localStorage.getItem('dark_mode')).toBe('true');
+    setDarkMode(false);
+    expect(getDarkMode()).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
-import type { TokenPair } from '@aegis/contracts';
+import type { CurrentUser, TokenPair } from '@aegis/contracts';
+import { browserLocation } from './navigation';
+import { isTokenExpired } from './token';
 
 const ACCESS_TOKEN_KEY = 'access_token';
 const REFRESH_TOKEN_KEY = 'refresh_token';
 /** The stored profile; the spec's logout removes it together with the tokens. */
 const USER_KEY = 'user';
+const DARK_MODE_KEY = 'dark_mode';
 
 const LOGOUT_URL = '/api/auth/logout';
 
@@ -20,6 +23,27 @@ export function storeTokens(tokens: Pick<TokenPair, 'access_token' | 'refresh_to
   localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
 }
 
+/** There is an access token and it has not expired (an undecodable one counts as expired). */
+export function hasValidAccessToken(): boolean {
+  return !isTokenExpired(getAccessToken());
+}
+
+/** The user stored at sign-in, or null when none is stored or the record is unreadable. */
+export function getStoredUser(): CurrentUser | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as unknown;
+    return typeof user === 'object' && user !== null && typeof (user as CurrentUser).id === 'string' ? (user as CurrentUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: CurrentUser): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
 export function clearSession(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(REFRESH_TOKEN_KEY);
@@ -30,7 +54,19 @@ export function clearSession(): void {
  * Forgets the session here, then lets the server revoke it and end the provider session; the server
  * answers with a redirect to the login page, so this is a full page navigation.
  */
-export function signOut(): void {
+export function logout(): void {
   clearSession();
-  window.location.assign(LOGOUT_URL);
+  browserLocation.assign(LOGOUT_URL);
+}
+
+/** The name the first screens used; same as `logout`. */
+export const signOut = logout;
+
+/** The stored dark-mode preference; off unless it was turned on. */
+export function getDarkMode(): boolean {
+  return localStorage.getItem(DARK_MODE_KEY) === 'true';
+}
+
+export function setDarkMode(on: boolean): void {
+  localStorage.setItem(DARK_MODE_KEY, String(on));
 }

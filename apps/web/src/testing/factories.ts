@@ -1,11 +1,21 @@
-import type { CurrentUser, TokenPair } from '@aegis/contracts';
+import type { ClientConfig, CurrentUser, OrganizationConfig, TokenPair } from '@aegis/contracts';
+
+const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+/** An unsigned JWT whose `exp` lies `expiresInSeconds` from now (negative: already expired). */
+export function buildAccessToken({ expiresInSeconds = 900, sub = 'user' }: { expiresInSeconds?: number; sub?: string } = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub, exp })}.signature`;
+}
 
 export function buildTokenPair(overrides: Partial<TokenPair> = {}): TokenPair {
   return { access_token: 'header.payload.signature', refresh_token: 'refresh-secret', token_type: 'bearer', expires_in: 900, ...overrides };
 }
 
+export const DEMO_ORGANIZATION = { id: '0199a0b2-0000-7000-8000-000000000001', name: 'Demo Organization' };
+
 export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  const organization = { id: '0199a0b2-0000-7000-8000-000000000001', name: 'Demo Organization' };
+  const organization = DEMO_ORGANIZATION;
   return {
     id: '0199a0b2-0000-7000-8000-000000000002',
     firstname: 'Alice',
@@ -19,6 +29,30 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     organization_rights: { [organization.id]: [] },
     project_rights: {},
     project_roles: [],
+    ...overrides,
+  };
+}
+
+export function buildOrganizationConfig(overrides: Partial<OrganizationConfig> = {}): OrganizationConfig {
+  return {
+    organization_id: DEMO_ORGANIZATION.id,
+    vendor_management_enabled_for_entire_organization: false,
+    user_management_enabled_for_entire_organization: true,
+    evidence_scoring_enabled_for_entire_organization: false,
+    control_assessment_enabled_for_entire_organization: false,
+    content_management_enabled: false,
+    ...overrides,
+  };
+}
+
+export function buildClientConfig(overrides: Partial<ClientConfig> = {}): ClientConfig {
+  return {
+    product_name: 'Aegis',
+    version: 'v1.2.6',
+    environment: 'prod',
+    docs_url: 'https://docs.example.com',
+    status_url: 'https://status.example.com',
+    sentry_dsn: null,
     ...overrides,
   };
 }

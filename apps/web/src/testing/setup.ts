@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { browserLocation, setInAppNavigate } from '../lib/navigation';
+
+// jsdom cannot load another page: full navigations (logout, reload, service-down) are recorded
+// instead; assert them with `expect(browserLocation.assign).toHaveBeenCalledWith(...)`.
+beforeEach(() => {
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+  vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+});
 
 afterEach(() => {
   cleanup();
@@ -10,4 +18,6 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  setInAppNavigate(null);
 });

@@ -1,43 +1,50 @@
-import { PRODUCT_NAME } from '@aegis/contracts';
-import Alert from '@mui/material/Alert';
-import AppBar from '@mui/material/AppBar';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { PageProgress } from '../../components/page-progress';
-import { SignOutButton } from '../../features/auth/components/sign-out-button';
-import { useCurrentUser } from '../../features/users/api/get-current-user';
-import { errorDetail, isUnauthorized } from '../../lib/errors';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
+type Shortcut = { title: string; text: string; to: string; icon: ReactNode };
+
+const SHORTCUTS: Shortcut[] = [
+  { title: 'Projects', text: 'Your AI systems and organization projects: requirements, controls, risks and evidence.', to: '/projects', icon: <FolderOutlinedIcon color="primary" /> },
+  { title: 'Organization', text: 'Users, frameworks, customization and settings of your organization.', to: '/organization', icon: <BusinessOutlinedIcon color="primary" /> },
+  { title: 'Notifications', text: 'Reviews, assignments and announcements addressed to you.', to: '/notifications', icon: <NotificationsNoneOutlinedIcon color="primary" /> },
+];
+
+/** The home screen; the layout's header greets the user here. */
 export function DashboardScreen() {
-  const { data: user, error, isPending } = useCurrentUser();
-
-  // A 401 sends the browser to /login (see query-client.ts); show progress rather than flash an error.
-  if (isPending || isUnauthorized(error)) return <PageProgress label="Loading your account…" />;
-  if (error) {
-    return (
-      <Container sx={{ py: 4 }}>
-        <Alert severity="error">{errorDetail(error)}</Alert>
-      </Container>
-    );
-  }
-
   return (
-    <>
-      <AppBar position="static" color="inherit" elevation={1}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Typography variant="h6" component="span" sx={{ flexGrow: 1, fontWeight: 700, color: 'primary.main' }}>
-            {PRODUCT_NAME}
-          </Typography>
-          {user.organization && <Typography color="text.secondary">{user.organization.name}</Typography>}
-          <SignOutButton />
-        </Toolbar>
-      </AppBar>
-      <Container component="main" sx={{ py: 4 }}>
-        <Typography component="h1" variant="h4">
-          {`Hello, ${user.firstname} ${user.lastname}!`}
-        </Typography>
-      </Container>
-    </>
+    <section aria-labelledby="dashboard-shortcuts">
+      <Typography id="dashboard-shortcuts" component="h2" variant="h6" sx={{ mb: 2 }}>
+        Where to start
+      </Typography>
+      <Grid container spacing={2}>
+        {SHORTCUTS.map(({ title, text, to, icon }) => (
+          <Grid key={to} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+                <CardContent>
+                  {icon}
+                  <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
+                    {title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {text}
+                  </Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </section>
   );
 }
+
+export default DashboardScreen;

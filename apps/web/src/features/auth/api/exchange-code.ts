@@ -8,7 +8,8 @@ export type ExchangeCodeInput = { code: string; state: string | null };
 export function exchangeCode({ code, state }: ExchangeCodeInput): Promise<TokenPair> {
   const form = new URLSearchParams({ grant_type: 'authorization_code', code });
   if (state) form.set('state', state);
-  return postForm<TokenPair>('/api/auth/token', form, { auth: false });
+  // The screen shows the failure itself, so no notification as well.
+  return postForm<TokenPair>('/api/auth/token', form, { auth: false, notify: false });
 }
 
 export function useExchangeCode() {

@@ -1,11 +1,11 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
-import { signOut } from '../../../lib/session';
+import { logout } from '../../../lib/session';
 
-export function SignOutButton() {
+export function SignOutButton({ label = 'Sign out' }: { label?: string }) {
   return (
-    <Button color="inherit" startIcon={<LogoutIcon />} onClick={signOut}>
-      Sign out
+    <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
+      {label}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildCurrentUser, buildTokenPair } from '../../../testing/factories';
-import { callsTo, jsonResponse, stubFetch } from '../../../testing/fetch-stub';
+import { stubAppApi } from '../../../testing/app-api';
+import { buildAccessToken, buildTokenPair } from '../../../testing/factories';
+import { callsTo, jsonResponse } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render-app';
 
 const TOKEN_URL = '/api/auth/token';
@@ -9,8 +10,9 @@ const TOKEN_URL = '/api/auth/token';
 describe('OAuth2RedirectScreen', () => {
   it('exchanges the code once, stores the tokens and opens the dashboard', async () => {
     document.cookie = 'XSRF-TOKEN=xsrf-value';
-    const tokens = buildTokenPair({ access_token: 'h.p.s', refresh_token: 'r-1' });
-    const fetch = stubFetch(({ url }) => (url === TOKEN_URL ? jsonResponse(201, tokens) : jsonResponse(200, buildCurrentUser())));
+    const accessToken = buildAccessToken();
+    const tokens = buildTokenPair({ access_token: accessToken, refresh_token: 'r-1' });
+    const fetch = stubAppApi({ handle: ({ url }) => (url === TOKEN_URL ? jsonResponse(201, tokens) : undefined) });
 
     const { router } = renderApp('/oauth2-redirect?code=the-code&state=the-state');
 
@@ -26,28 +28,29 @@ describe('OAuth2RedirectScreen', () => {
     expect(headers.get('content-type')).toBe('application/x-www-form-urlencoded');
     expect(headers.get('x-xsrf-token')).toBe('xsrf-value');
     expect(headers.has('authorization')).toBe(false);
-    expect(localStorage.getItem('access_token')).toBe('h.p.s');
+    expect(localStorage.getItem('access_token')).toBe(accessToken);
     expect(localStorage.getItem('refresh_token')).toBe('r-1');
   });
 
   it('shows progress while the exchange is under way', async () => {
-    stubFetch(() => new Promise<Response>(() => {}));
+    stubAppApi({ handle: () => new Promise<Response>(() => {}) });
     renderApp('/oauth2-redirect?code=the-code');
     expect(await screen.findByRole('status')).toHaveTextContent('Signing you in');
   });
 
-  it('shows the detail of a failed exchange with a way back to sign in', async () => {
-    stubFetch(() => jsonResponse(400, { detail: 'No sign-in is in progress in this browser', code: 'sign_in_expired' }));
+  it('shows the detail of a failed exchange with a way back to sign in, once', async () => {
+    stubAppApi({ handle: () => jsonResponse(400, { detail: 'No sign-in is in progress in this browser', code: 'sign_in_expired' }) });
     const { router } = renderApp('/oauth2-redirect?code=the-code');
 
-    expect(await screen.findByText('No sign-in is in progress in this browser')).toBeInTheDocument();
+    // On the screen, not also in a notification.
+    expect(await screen.findAllByText('No sign-in is in progress in this browser')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
     expect(router.state.location.pathname).toBe('/oauth2-redirect');
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
   it('goes to /wrong-email when no account exists for the email', async () => {
-    stubFetch(() => jsonResponse(403, { detail: 'No account exists for eve@example.com', code: 'wrong_email' }));
+    stubAppApi({ handle: () => jsonResponse(403, { detail: 'No account exists for eve@example.com', code: 'wrong_email' }) });
     const { router } = renderApp('/oauth2-redirect?code=the-code');
 
     expect(await screen.findByRole('heading', { name: 'No account for this email' })).toBeInTheDocument();
@@ -55,7 +58,7 @@ describe('OAuth2RedirectScreen', () => {
   });
 
   it('shows the provider error and calls nothing when the redirect carries no code', async () => {
-    const fetch = stubFetch(() => jsonResponse(500, {}));
+    const fetch = stubAppApi();
     renderApp('/oauth2-redirect?error=access_denied&error_description=The%20user%20cancelled');
 
     expect(await screen.findByText('The user cancelled')).toBeInTheDocument();

@@ -19,3 +19,4 @@ export function WrongEmailScreen() {
     </CenteredPanel>
   );
 }
+export default WrongEmailScreen;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { createQueryClient } from './query-client';
+import { isRouteMeta, PUBLIC_ROUTE_NAMES } from './route-meta';
+import { createRoutes } from './router';
+
+function leaves(routes: RouteObject[]): RouteObject[] {
+  return routes.flatMap((route) => (route.children ? leaves(route.children) : [route]));
+}
+
+describe('the route table', () => {
+  const screens = leaves(createRoutes(createQueryClient()));
+
+  it('gives every screen its meta data and its own error boundary', () => {
+    for (const route of screens) {
+      expect(isRouteMeta(route.handle), route.path).toBe(true);
+      expect(route.errorElement, route.path).toBeTruthy();
+    }
+  });
+
+  it('marks exactly the public route names public, all on the plain layout', () => {
+    const publicRoutes = screens.filter((route) => route.handle.public === true);
+    expect(publicRoutes.map((route) => route.handle.name).sort()).toEqual([...PUBLIC_ROUTE_NAMES].sort());
+    for (const route of publicRoutes) expect(route.handle.layout).toBe('plain');
+  });
+
+  it('names home and hides the header on not-found', () => {
+    const byPath = new Map(screens.map((route) => [route.path, route.handle]));
+    expect(byPath.get('/')).toMatchObject({ name: 'home', layout: 'default' });
+    expect(byPath.get('/dashboard')).toMatchObject({ name: 'home', layout: 'default' });
+    expect(byPath.get('/not-found')).toMatchObject({ layout: 'default', hideHeader: true });
+    expect(byPath.get('*')).toMatchObject({ layout: 'default', hideHeader: true });
+    expect(byPath.get('/login')).toMatchObject({ name: 'login-page' });
+  });
+});

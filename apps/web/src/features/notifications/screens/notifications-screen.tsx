@@ -1,0 +1,165 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import TablePagination from '@mui/material/TablePagination';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DEFAULT_PAGE_SIZE, type Notification, type NotificationStatus } from '@aegis/contracts';
+import { useNotifications } from '../api/list-notifications';
+import { useSetNotificationStatus } from '../api/update-notifications';
+import { NotificationItem } from '../components/notification-item';
+
+const FILTERS: { value: NotificationStatus | 'all'; label: string; empty: string }[] = [
+  { value: 'all', label: 'All', empty: 'You have no notifications.' },
+  { value: 'unread', label: 'Unread', empty: 'You are all caught up: no unread notifications.' },
+  { value: 'read', label: 'Read', empty: 'No read notifications.' },
+  { value: 'archived', label: 'Archived', empty: 'No archived notifications.' },
+];
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function NotificationsScreen() {
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<NotificationStatus | 'all'>('all');
+  const [search, setSearch] = useState('');
+  const name = useDebounced(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const notifications = useNotifications({ status: filter === 'all' ? undefined : filter, name, page, size });
+  const setStatus = useSetNotificationStatus();
+
+  const items = useMemo(() => notifications.data?.items ?? [], [notifications.data]);
+  // Selection only ever covers what is on screen: changing filter or page leaves nothing hidden selected.
+  const selectedIds = items.filter((n) => selected.has(n.notification_id)).map((n) => n.notification_id);
+
+  const change = (ids: string[], status: NotificationStatus) =>
+    setStatus.mutate({ ids, status }, { onSuccess: () => setSelected(new Set()) });
+
+  const open = (notification: Notification) => {
+    if (notification.notification_status === 'unread') change([notification.notification_id], 'read');
+    if (notification.link) void navigate(notification.link);
+  };
+
+  const allSelected = items.length > 0 && selectedIds.length === items.length;
+  const emptyText = name ? `No notifications match “${name}”.` : FILTERS.find((f) => f.value === filter)!.empty;
+
+  return (
+    <Box component="section" aria-labelledby="notifications-title">
+      <Typography id="notifications-title" variant="h4" component="h1" sx={{ mb: 2 }}>
+        Notifications
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Tabs
+          value={filter}
+          onChange={(_event, value: NotificationStatus | 'all') => {
+            setFilter(value);
+            setPage(1);
+          }}
+          aria-label="Filter notifications by status"
+        >
+          {FILTERS.map((f) => (
+            <Tab key={f.value} value={f.value} label={f.label} />
+          ))}
+        </Tabs>
+        <TextField
+          size="small"
+          type="search"
+          label="Search by name"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+      </Stack>
+
+      <Paper variant="outlined">
+        <Stack direction="row" spacing={1} sx={{ px: 2, py: 1, alignItems: 'center', flexWrap: 'wrap', borderBottom: 1, borderColor: 'divider' }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={allSelected}
+                indeterminate={selectedIds.length > 0 && !allSelected}
+                disabled={items.length === 0}
+                onChange={(event) => setSelected(event.target.checked ? new Set(items.map((n) => n.notification_id)) : new Set())}
+              />
+            }
+            label={selectedIds.length > 0 ? `${selectedIds.length} selected` : 'Select all'}
+          />
+          <Button size="small" disabled={selectedIds.length === 0 || setStatus.isPending} onClick={() => change(selectedIds, 'read')}>
+            Mark read
+          </Button>
+          <Button size="small" disabled={selectedIds.length === 0 || setStatus.isPending} onClick={() => change(selectedIds, 'unread')}>
+            Mark unread
+          </Button>
+          <Button size="small" disabled={selectedIds.length === 0 || setStatus.isPending} onClick={() => change(selectedIds, 'archived')}>
+            Archive
+          </Button>
+        </Stack>
+        {(notifications.isPending || notifications.isFetching) && <LinearProgress aria-label="Loading notifications" />}
+        {notifications.isError && <Alert severity="error">The notifications could not be loaded.</Alert>}
+        {notifications.data && items.length === 0 && (
+          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+            {emptyText}
+          </Typography>
+        )}
+        {items.length > 0 && (
+          <List disablePadding aria-label="Notifications">
+            {items.map((notification) => (
+              <NotificationItem
+                key={notification.notification_id}
+                notification={notification}
+                selected={selected.has(notification.notification_id)}
+                onSelect={(on) =>
+                  setSelected((current) => {
+                    const next = new Set(current);
+                    if (on) next.add(notification.notification_id);
+                    else next.delete(notification.notification_id);
+                    return next;
+                  })
+                }
+                onStatus={(status) => change([notification.notification_id], status)}
+                onOpen={() => open(notification)}
+              />
+            ))}
+          </List>
+        )}
+        {notifications.data && notifications.data.total > size && (
+          <TablePagination
+            component="div"
+            count={notifications.data.total}
+            page={page - 1}
+            rowsPerPage={size}
+            rowsPerPageOptions={[10, 25, 50]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+            onRowsPerPageChange={(event) => {
+              setSize(Number(event.target.value));
+              setPage(1);
+            }}
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+export default NotificationsScreen;

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, jsonResponse, stubFetch } from '../testing/fetch-stub';
+import { reportError } from './error-reporting';
+import { refreshSession } from './refresh';
+import { getAccessToken, getRefreshToken, storeTokens } from './session';
+
+vi.mock('./error-reporting', () => ({ reportError: vi.fn() }));
+
+const REFRESH = '/api/auth/refresh';
+const pair = { access_token: 'new.access.token', refresh_token: 'r-2', token_type: 'bearer', expires_in: 900 };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('refreshSession', () => {
+  it('posts the refresh token as a form with the XSRF header, and stores the new pair', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    document.cookie = 'XSRF-TOKEN=xsrf-1';
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    const [call] = callsTo(fetch, REFRESH);
+    expect(call?.init.method).toBe('POST');
+    expect(call?.init.body).toBe('grant_type=refresh_token&refresh_token=r-1');
+    expect(call?.init.credentials).toBe('same-origin');
+    const headers = new Headers(call?.init.headers);
+    expect(headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(headers.get('x-xsrf-token')).toBe('xsrf-1');
+    expect(getAccessToken()).toBe('new.access.token');
+    expect(getRefreshToken()).toBe('r-2');
+    expect(reportError).not.toHaveBeenCalled();
+  });
+
+  it('sends one request for concurrent callers', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    let release: (r: Response) => void = () => undefined;
+    const fetch = stubFetch(() => new Promise<Response>((resolve) => (release = resolve)));
+    const results = Promise.all([refreshSession(), refreshSession(), refreshSession()]);
+    release(jsonResponse(200, pair));
+    await expect(results).resolves.toEqual([true, true, true]);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('starts a new request once the previous one has settled', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await refreshSession();
+    await refreshSession();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('resolves false and reports when the server refuses, keeping the tokens for the caller to clear', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    stubFetch(() => jsonResponse(401, { detail: 'Refresh token reused', code: 'unauthorized' }));
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(reportError).toHaveBeenCalledOnce();
+    expect(vi.mocked(reportError).mock.calls[0]?.[0]).toMatchObject({ status: 401, detail: 'Refresh token reused' });
+    expect(getRefreshToken()).toBe('r-1');
+  });
+
+  it('resolves false and reports on a network failure or an answer without tokens', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(refreshSession()).resolves.toBe(false);
+    stubFetch(() => jsonResponse(200, { something: 'else' }));
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(reportError).toHaveBeenCalledTimes(2);
+    expect(getAccessToken()).toBe('old');
+  });
+
+  it('resolves false and reports without calling the server when no refresh token is stored', async () => {
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(reportError).toHaveBeenCalledOnce();
+  });
+});

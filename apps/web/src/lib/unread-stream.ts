@@ -1,0 +1,116 @@
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { useSyncExternalStore } from 'react';
+import { refreshSession } from './refresh';
+import { getAccessToken } from './session';
+
+const STREAM_URL = '/api/notifications/unread/stream/';
+
+/** Spec sections 4 and 9: reconnect up to 10 times in a row, 1000 ms apart; a message resets the count. */
+export const STREAM_RETRY = { limit: 10, delayMs: 1000 } as const;
+
+// The unread count: a tiny external store, read by React through useSyncExternalStore.
+let unreadCount = 0;
+const listeners = new Set<() => void>();
+
+function setUnreadCount(count: number): void {
+  if (count === unreadCount) return;
+  unreadCount = count;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getUnreadCount(): number {
+  return unreadCount;
+}
+
+/** The live unread-notification count; 0 until the stream's first message and after it stops. */
+export function useUnreadCount(): number {
+  return useSyncExternalStore(subscribe, getUnreadCount, () => 0);
+}
+
+/** Spec section 5: the stream must answer with an event-stream content type, else it is an error. */
+export function assertEventStream(response: Response): void {
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith(EventStreamContentType)) {
+    throw new Error(`Expected content-type to be ${EventStreamContentType}, Actual: ${type || 'none'} (status ${response.status})`);
+  }
+  if (!response.ok) throw new Error(`The notification stream answered ${response.status}`);
+}
+
+function readMessage(data: string): void {
+  try {
+    const event = JSON.parse(data) as { type?: unknown; count?: unknown };
+    if (event.type === 'unread_notifications' && typeof event.count === 'number') setUnreadCount(event.count);
+  } catch {
+    // Not our JSON: ignore it rather than drop the stream.
+  }
+}
+
+type Stream = { failures: number; attempt: AbortController | null; timer: ReturnType<typeof setTimeout> | null };
+
+let current: Stream | null = null;
+
+function connect(stream: Stream): void {
+  const attempt = new AbortController();
+  stream.attempt = attempt;
+  const token = getAccessToken();
+  fetchEventSource(STREAM_URL, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    signal: attempt.signal,
+    openWhenHidden: true,
+    // Looked up at call time, so tests can stub the global.
+    fetch: (input, init) => fetch(input, init),
+    onopen: async (response) => assertEventStream(response),
+    onmessage: (message) => {
+      stream.failures = 0;
+      readMessage(message.data);
+    },
+    // Rethrowing stops the library's own retry, which would resend the old token.
+    onerror: (error: unknown) => {
+      throw error;
+    },
+  }).then(
+    // Resolved: we aborted it, or the server ended the stream (it does when the access token expires).
+    () => {
+      if (!attempt.signal.aborted) void reconnect(stream);
+    },
+    () => void reconnect(stream),
+  );
+}
+
+async function reconnect(stream: Stream): Promise<void> {
+  if (stream !== current) return;
+  stream.failures += 1;
+  if (stream.failures > STREAM_RETRY.limit) {
+    current = null;
+    return;
+  }
+  await refreshSession();
+  if (stream !== current) return;
+  stream.timer = setTimeout(() => {
+    stream.timer = null;
+    if (stream === current) connect(stream);
+  }, STREAM_RETRY.delayMs);
+}
+
+/** Opens the unread-count stream with the stored access token; a running stream is replaced. */
+export function startUnreadStream(): void {
+  stopUnreadStream();
+  const stream: Stream = { failures: 0, attempt: null, timer: null };
+  current = stream;
+  connect(stream);
+}
+
+/** Closes the stream; the count goes back to 0 until a stream's next first message. */
+export function stopUnreadStream(): void {
+  setUnreadCount(0);
+  if (!current) return;
+  const stream = current;
+  current = null;
+  if (stream.timer) clearTimeout(stream.timer);
+  stream.attempt?.abort();
+}
