@@ -21,3 +21,8 @@ const first = firstScreen.reduce((sum, f) => sum + gz(f), 0);
 const total = all.reduce((sum, f) => sum + gz(f), 0);
 console.log(`first screen: ${kb(first)} gzip in ${firstScreen.length} file(s): ${firstScreen.join(', ')}`);
 console.log(`whole app:    ${kb(total)} gzip in ${all.length} file(s)`);
+const sentry = all.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('sentry.javascript'));
+const sentrySize = sentry.reduce((sum, f) => sum + gz(f), 0);
+console.log(`of which the error-reporting SDK (loaded only when SENTRY_DSN is set): ${kb(sentrySize)} in ${sentry.join(', ') || 'no file'}`);
+const largest = all.map((f) => [f, gz(f)]).sort((a, b) => b[1] - a[1]).slice(0, 5);
+console.log(`largest chunks: ${largest.map(([f, size]) => `${f} ${kb(size)}`).join(', ')}`);
