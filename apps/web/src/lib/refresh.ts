@@ -11,8 +11,8 @@ let inFlight: Promise<boolean> | null = null;
 /**
  * Trades the refresh token for a new pair and stores it. Concurrent callers share one request (the
  * server rotates the refresh token, so a second request with the same one would be a reuse). Resolves
- * false, after reporting why, when there is no refresh token, the server refuses it or the network
- * fails; it never logs out: the callers decide (spec section 4).
+ * false when there is no refresh token, and false after reporting why when the server refuses it or
+ * the network fails; it never logs out: the callers decide (spec section 4).
  */
 export function refreshSession(): Promise<boolean> {
   inFlight ??= runRefresh().finally(() => {
@@ -23,10 +23,8 @@ export function refreshSession(): Promise<boolean> {
 
 async function runRefresh(): Promise<boolean> {
   const refreshToken = getRefreshToken();
-  if (!refreshToken) {
-    reportError(new Error('Session refresh failed: no refresh token is stored'));
-    return false;
-  }
+  // No refresh token is a visitor who never signed in (or signed out): nothing failed, nothing to report.
+  if (!refreshToken) return false;
   try {
     storeTokens(await requestTokens(refreshToken));
     return true;
