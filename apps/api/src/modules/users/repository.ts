@@ -5,6 +5,12 @@ import { organizationMemberRoles, organizationMemberships, organizations, projec
 
 export type UserRow = typeof users.$inferSelect;
 
+/** Joins a membership to the roles held through it. */
+const rolesOfMembership = and(
+  eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
+  eq(organizationMemberRoles.userId, organizationMemberships.userId),
+);
+
 export const usersRepository = {
   async findById(db: Executor, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -54,13 +60,7 @@ export const usersRepository = {
         ),
       )
       .leftJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-      .leftJoin(
-        organizationMemberRoles,
-        and(
-          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
-          eq(organizationMemberRoles.userId, organizationMemberships.userId),
-        ),
-      )
+      .leftJoin(organizationMemberRoles, rolesOfMembership)
       .where(eq(users.id, userId));
     if (rows.length === 0) return undefined;
     const first = rows[0]!;
@@ -95,13 +95,7 @@ export const usersRepository = {
       .select({ name: organizations.name, role: organizationMemberRoles.role })
       .from(organizationMemberships)
       .innerJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
-      .leftJoin(
-        organizationMemberRoles,
-        and(
-          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
-          eq(organizationMemberRoles.userId, organizationMemberships.userId),
-        ),
-      )
+      .leftJoin(organizationMemberRoles, rolesOfMembership)
       .where(
         and(
           eq(organizationMemberships.userId, userId),
@@ -151,13 +145,7 @@ export const usersRepository = {
       .select({ user: users, status: organizationMemberships.status, role: organizationMemberRoles.role })
       .from(organizationMemberships)
       .innerJoin(users, eq(users.id, organizationMemberships.userId))
-      .leftJoin(
-        organizationMemberRoles,
-        and(
-          eq(organizationMemberRoles.organizationId, organizationMemberships.organizationId),
-          eq(organizationMemberRoles.userId, organizationMemberships.userId),
-        ),
-      )
+      .leftJoin(organizationMemberRoles, rolesOfMembership)
       .where(and(eq(organizationMemberships.organizationId, organizationId), eq(organizationMemberships.userId, userId)));
     if (rows.length === 0) return undefined;
     return {

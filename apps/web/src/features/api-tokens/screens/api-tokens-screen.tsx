@@ -11,12 +11,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { DEFAULT_PAGE_SIZE, type ApiToken, type CreatedApiToken } from '@aegis/contracts';
+import { ListPagination } from '../../../components/list-pagination';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatDateTime } from '../../../lib/format';
 import { useApiTokens } from '../api/list-api-tokens';
@@ -91,20 +91,15 @@ export function ApiTokensScreen() {
                 ))}
               </TableBody>
             </Table>
-            {tokens.data.total > DEFAULT_PAGE_SIZE && (
-              <TablePagination
-                component="div"
-                count={tokens.data.total}
-                page={page - 1}
-                rowsPerPage={size}
-                rowsPerPageOptions={[10, 25, 50]}
-                onPageChange={(_event, next) => setPage(next + 1)}
-                onRowsPerPageChange={(event) => {
-                  setSize(Number(event.target.value));
-                  setPage(1);
-                }}
-              />
-            )}
+            <ListPagination
+              total={tokens.data.total}
+              page={page}
+              size={size}
+              onChange={(nextPage, nextSize) => {
+                setPage(nextPage);
+                setSize(nextSize);
+              }}
+            />
           </TableContainer>
         )}
       </Paper>

@@ -10,11 +10,11 @@ import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, type Notification, type NotificationStatus } from '@aegis/contracts';
+import { ListPagination } from '../../../components/list-pagination';
 import { useNotifications } from '../api/list-notifications';
 import { useSetNotificationStatus } from '../api/update-notifications';
 import { NotificationItem } from '../components/notification-item';
@@ -143,17 +143,14 @@ export function NotificationsScreen() {
             ))}
           </List>
         )}
-        {notifications.data && notifications.data.total > size && (
-          <TablePagination
-            component="div"
-            count={notifications.data.total}
-            page={page - 1}
-            rowsPerPage={size}
-            rowsPerPageOptions={[10, 25, 50]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            onRowsPerPageChange={(event) => {
-              setSize(Number(event.target.value));
-              setPage(1);
+        {notifications.data && (
+          <ListPagination
+            total={notifications.data.total}
+            page={page}
+            size={size}
+            onChange={(nextPage, nextSize) => {
+              setPage(nextPage);
+              setSize(nextSize);
             }}
           />
         )}
