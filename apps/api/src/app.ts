@@ -19,6 +19,7 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { clientConfigRoutes } from './modules/health/client-config-routes';
 import { healthRoutes } from './modules/health/routes';
 import { organizationConfigRoutes } from './modules/organizations/config-routes';
+import { memberRoutes } from './modules/organizations/member-routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(notificationsRoutes);
   await app.register(feedbackRoutes);
   await app.register(organizationConfigRoutes);
+  await app.register(memberRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

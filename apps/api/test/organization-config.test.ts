@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs } from '../src/db/schema';
 import { organizationId } from './factories';
 import { build, type TestApp } from './helper';
 
@@ -43,5 +45,38 @@ it('serves the client configuration without a token', async () => {
     docs_url: 'http://localhost:3000/api/docs',
     status_url: null,
     sentry_dsn: null,
+  });
+});
+
+describe('changing the flags', () => {
+  it('PATCH changes the named flags, PUT sets all, each writes an activity entry', async () => {
+    const demo = await organizationId(t, 'Demo Organization');
+    const admin = await t.login('admin@demo.local');
+    const url = `/api/v1/config/organizations/${demo}`;
+    const patched = await admin({ method: 'PATCH', url, payload: { vendor_management_enabled_for_entire_organization: false } });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ vendor_management_enabled_for_entire_organization: false, user_management_enabled_for_entire_organization: true });
+
+    const all = { vendor_management_enabled_for_entire_organization: true, user_management_enabled_for_entire_organization: true, evidence_scoring_enabled_for_entire_organization: true, control_assessment_enabled_for_entire_organization: false, content_management_enabled: false };
+    const put = await admin({ method: 'PUT', url, payload: all });
+    expect(put.json()).toEqual({ organization_id: demo, ...all });
+
+    const log = await t.db.select().from(activityLogs).where(eq(activityLogs.objectId, demo));
+    expect(log.filter((e) => e.objectType === 'organization_config')).toHaveLength(2);
+  });
+
+  it('refuses unknown keys, incomplete PUTs and empty PATCHes with 422, and members with 403', async () => {
+    const demo = await organizationId(t, 'Demo Organization');
+    const admin = await t.login('admin@demo.local');
+    const url = `/api/v1/config/organizations/${demo}`;
+    const unknown = await admin({ method: 'PATCH', url, payload: { dark_mode: true } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toContain('dark_mode');
+    expect((await admin({ method: 'PUT', url, payload: { content_management_enabled: true } })).statusCode).toBe(422);
+    expect((await admin({ method: 'PATCH', url, payload: {} })).statusCode).toBe(422);
+    const member = await t.login('reviewer@demo.local');
+    const refused = await member({ method: 'PATCH', url, payload: { content_management_enabled: true } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Missing permission config:patch');
   });
 });

@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './feedback';
 export * from './organizations';
 export * from './client-config';
+export * from './members';

@@ -120,9 +120,12 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
   if (access.kind === 'public') return;
   request.ctx = await buildContext(app, request);
   const { ctx } = request;
-  // An organization id in the path must be the caller's own: another organization's answers 404.
-  const organizationParam = (request.params as Record<string, string | undefined>).organization_id;
-  if (organizationParam !== undefined && organizationParam !== ctx.organizationId && !ctx.user.isSuperAdmin) {
+  // An organization id in the path or query must be the caller's own: another organization's answers 404.
+  const organizationIds = [
+    (request.params as Record<string, unknown>).organization_id,
+    (request.query as Record<string, unknown> | undefined)?.organization_id,
+  ].filter((id) => id !== undefined);
+  if (organizationIds.some((id) => id !== ctx.organizationId) && !ctx.user.isSuperAdmin) {
     throw notFound('Organization');
   }
   if (access.kind === 'organization') {

@@ -64,6 +64,8 @@ export const invitations = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
+    /** The invitee's user record, created with the invitation so that it can be managed by user id. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     role: organizationRole('role').notNull().default('member'),
     /** SHA-256 of the token carried by the sign-up link; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
@@ -76,5 +78,6 @@ export const invitations = pgTable(
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_organization_idx').on(t.organizationId, t.email),
+    index('invitations_user_idx').on(t.userId, t.organizationId),
   ],
 );

@@ -8,6 +8,8 @@ export const users = pgTable(
     /** Always stored lower-case; the identity providers' email is the join key. */
     email: text('email').notNull(),
     firstname: text('firstname').notNull().default(''),
+    /** The user's subject (`sub`) at an external identity provider; sign-in matches it before the email. */
+    oidcSubject: text('oidc_subject'),
     lastname: text('lastname').notNull().default(''),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
@@ -16,5 +18,5 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_oidc_subject_key').on(t.oidcSubject)],
 );

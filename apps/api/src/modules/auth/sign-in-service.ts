@@ -12,7 +12,9 @@ export function signInService(deps: Deps) {
   return {
     /** Signs in an existing user identified by the provider's verified email. */
     async signIn(identity: IdentityClaims): Promise<IssuedTokens> {
-      const user = await usersRepository.findByEmail(deps.db, identity.email);
+      // An administrator may have pinned the provider's subject to a user; else the verified email decides.
+      const user =
+        (await usersRepository.findBySubject(deps.db, identity.subject)) ?? (await usersRepository.findByEmail(deps.db, identity.email));
       if (!user) throw forbidden(`No account exists for ${identity.email}`, 'wrong_email');
       const organizationId = await usersRepository.firstActiveOrganizationId(deps.db, user.id);
       // Every membership deactivated: refused. No membership at all: signed in, and the app says so.
@@ -30,8 +32,16 @@ export function signInService(deps: Deps) {
         if (invitation.email.toLowerCase() !== identity.email) {
           throw forbidden(`This invitation is for another email address than ${identity.email}`, 'wrong_email');
         }
+        // Inviting created the user record already (maybe without names): complete it from the provider.
+        const existing = await usersRepository.findByEmail(tx, identity.email);
+        if (existing && (!existing.firstname || !existing.lastname)) {
+          await usersRepository.update(tx, existing.id, {
+            firstname: existing.firstname || identity.givenName,
+            lastname: existing.lastname || identity.familyName,
+          });
+        }
         const user =
-          (await usersRepository.findByEmail(tx, identity.email)) ??
+          existing ??
           (await usersRepository.create(tx, {
             email: identity.email,
             firstname: identity.givenName,

@@ -22,6 +22,15 @@ export const usersRepository = {
     return row;
   },
 
+  async findBySubject(db: Executor, subject: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject));
+    return row;
+  },
+
+  async setSubject(db: Executor, id: string, subject: string) {
+    await db.update(users).set({ oidcSubject: subject, updatedAt: sql`now()` }).where(eq(users.id, id));
+  },
+
   async create(db: Executor, values: { email: string; firstname: string; lastname: string; termsAccepted?: boolean; isSuperAdmin?: boolean }) {
     const [row] = await db
       .insert(users)

@@ -1,0 +1,174 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MemberState, OrganizationRole } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { invitations, organizationMemberRoles, organizationMemberships } from '../../db/schema';
+import { offsetOf } from '../../lib/paging';
+
+export type MemberRow = {
+  user_id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  roles: OrganizationRole[];
+  activation_status: 'active' | 'deactivated' | null;
+  state: MemberState;
+  last_access_at: Date | null;
+  invitation: { invitation_id: string; status: 'pending' | 'accepted' | 'cancelled' | 'expired'; expires_at: string; created_at: string } | null;
+};
+
+export type MemberQuery = {
+  name?: string;
+  notInProject?: string;
+  includeInactive: boolean;
+  state?: MemberState;
+  sortBy?: 'name' | 'email' | 'last_access_at' | 'state';
+  descending: boolean;
+  page: number;
+  size: number;
+};
+
+const SORT_COLUMNS = {
+  name: sql`lower(firstname || ' ' || lastname)`,
+  email: sql`email`,
+  last_access_at: sql`last_access_at`,
+  state: sql`state`,
+};
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * Members of an organization and the people invited to it, one row each, with where they stand.
+ * An invitation past its expiry reads as expired even before anything marks it so.
+ */
+function peopleOf(organizationId: string, now: Date) {
+  return sql`
+    with latest_invitation as (
+      select distinct on (user_id) id, user_id, role, status, expires_at, created_at
+        from invitations
+       where organization_id = ${organizationId} and user_id is not null
+       order by user_id, created_at desc
+    ),
+    people as (
+      select u.id as user_id, u.firstname, u.lastname, u.email, u.last_access_at,
+             m.status as activation_status,
+             case
+               when m.user_id is not null then m.status::text
+               when i.status = 'pending' and i.expires_at <= ${now.toISOString()}::timestamptz then 'expired'
+               else i.status::text
+             end as state,
+             case
+               when m.user_id is not null then coalesce(
+                 (select json_agg(r.role order by r.role) from organization_member_roles r
+                   where r.organization_id = ${organizationId} and r.user_id = u.id), '[]'::json)
+               else json_build_array(i.role)
+             end as roles,
+             case when i.id is null then null else json_build_object(
+               'invitation_id', i.id, 'status',
+               case when i.status = 'pending' and i.expires_at <= ${now.toISOString()}::timestamptz then 'expired' else i.status::text end,
+               'expires_at', i.expires_at, 'created_at', i.created_at) end as invitation
+        from users u
+        left join organization_memberships m on m.user_id = u.id and m.organization_id = ${organizationId}
+        left join latest_invitation i on i.user_id = u.id
+       where m.user_id is not null or (i.id is not null and i.status <> 'accepted')
+    )`;
+}
+
+export const memberRepository = {
+  async list(db: Executor, organizationId: string, query: MemberQuery, now: Date): Promise<{ items: MemberRow[]; total: number }> {
+    const filters = [sql`true`];
+    if (query.name) {
+      const pattern = `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(sql`(firstname || ' ' || lastname ilike ${pattern} or email ilike ${pattern})`);
+    }
+    if (query.state) filters.push(sql`state = ${query.state}`);
+    else if (!query.includeInactive) filters.push(sql`state <> 'deactivated'`);
+    if (query.notInProject) {
+      filters.push(sql`user_id not in (select user_id from project_memberships where project_id = ${query.notInProject} and organization_id = ${organizationId})`);
+    }
+    const column = SORT_COLUMNS[query.sortBy ?? 'name'];
+    const direction = query.descending ? sql`desc nulls last` : sql`asc nulls last`;
+    const result = await db.execute(sql`
+      ${peopleOf(organizationId, now)}
+      select *, count(*) over () as total from people
+       where ${sql.join(filters, sql` and `)}
+       order by ${column} ${direction}, user_id
+       limit ${query.size} offset ${offsetOf(query.page, query.size)}`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    return { items: rows.map(toMemberRow), total: Number(rows[0]?.total ?? 0) };
+  },
+
+  async find(db: Executor, organizationId: string, userId: string, now: Date): Promise<MemberRow | undefined> {
+    const result = await db.execute(sql`${peopleOf(organizationId, now)} select * from people where user_id = ${userId}`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    return row ? toMemberRow(row) : undefined;
+  },
+
+  async membership(db: Executor, organizationId: string, userId: string) {
+    const [row] = await db
+      .select()
+      .from(organizationMemberships)
+      .where(and(eq(organizationMemberships.organizationId, organizationId), eq(organizationMemberships.userId, userId)));
+    return row;
+  },
+
+  async setStatus(db: Executor, organizationId: string, userId: string, status: 'active' | 'deactivated') {
+    await db
+      .update(organizationMemberships)
+      .set({ status })
+      .where(and(eq(organizationMemberships.organizationId, organizationId), eq(organizationMemberships.userId, userId)));
+  },
+
+  async replaceRoles(db: Executor, organizationId: string, userId: string, roles: OrganizationRole[]) {
+    await db
+      .delete(organizationMemberRoles)
+      .where(and(eq(organizationMemberRoles.organizationId, organizationId), eq(organizationMemberRoles.userId, userId)));
+    if (roles.length > 0) await db.insert(organizationMemberRoles).values(roles.map((role) => ({ organizationId, userId, role })));
+  },
+
+  /** Active admins of the organization, locked until the transaction ends so two demotions cannot race. */
+  async activeAdminIds(db: Executor, organizationId: string): Promise<string[]> {
+    const result = await db.execute(sql`
+      select m.user_id from organization_memberships m
+        join organization_member_roles r on r.organization_id = m.organization_id and r.user_id = m.user_id
+       where m.organization_id = ${organizationId} and m.status = 'active' and r.role = 'admin'
+       for update of m`);
+    return (result as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
+  },
+
+  async latestInvitation(db: Executor, organizationId: string, userId: string) {
+    const [row] = await db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.userId, userId)))
+      .orderBy(desc(invitations.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  async cancelPending(db: Executor, organizationId: string, userId: string): Promise<number> {
+    const rows = await db
+      .update(invitations)
+      .set({ status: 'cancelled' })
+      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.userId, userId), inArray(invitations.status, ['pending'])))
+      .returning({ id: invitations.id });
+    return rows.length;
+  },
+
+  async rotateInvitation(db: Executor, invitationId: string, tokenHash: string, expiresAt: Date) {
+    await db.update(invitations).set({ tokenHash, expiresAt, status: 'pending' }).where(eq(invitations.id, invitationId));
+  },
+};
+
+function toMemberRow(row: Record<string, unknown>): MemberRow {
+  return {
+    user_id: String(row.user_id),
+    firstname: String(row.firstname),
+    lastname: String(row.lastname),
+    email: String(row.email),
+    roles: json<OrganizationRole[]>(row.roles),
+    activation_status: (row.activation_status as MemberRow['activation_status']) ?? null,
+    state: row.state as MemberState,
+    last_access_at: row.last_access_at ? new Date(row.last_access_at as string) : null,
+    invitation: row.invitation ? json<MemberRow['invitation']>(row.invitation) : null,
+  };
+}
