@@ -20,6 +20,8 @@ import { clientConfigRoutes } from './modules/health/client-config-routes';
 import { healthRoutes } from './modules/health/routes';
 import { organizationConfigRoutes } from './modules/organizations/config-routes';
 import { memberRoutes } from './modules/organizations/member-routes';
+import { organizationAdminRoutes } from './modules/organizations/organization-admin-routes';
+import { tagRoutes } from './modules/organizations/tag-routes';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
@@ -102,6 +104,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(feedbackRoutes);
   await app.register(organizationConfigRoutes);
   await app.register(memberRoutes);
+  await app.register(organizationAdminRoutes);
+  await app.register(tagRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

@@ -7,7 +7,9 @@ import type { OrganizationPermission, ProjectPermission } from '@aegis/contracts
 export type Access =
   | { kind: 'public' }
   | { kind: 'user' }
-  | { kind: 'organization'; right: OrganizationPermission }
+  | { kind: 'organization'; right: OrganizationPermission; platform?: boolean }
+  /** Platform operators (internal_metrics:read): the admin area, across every organization. */
+  | { kind: 'platform' }
   | { kind: 'project'; right: ProjectPermission; param: string };
 
 export const access = {
@@ -15,7 +17,9 @@ export const access = {
   public: { kind: 'public' } as Access,
   /** Any signed-in user, whatever their rights. */
   user: { kind: 'user' } as Access,
-  organization: (right: OrganizationPermission): Access => ({ kind: 'organization', right }),
+  /** `platform: true` also lets platform operators act on organizations other than their current one. */
+  organization: (right: OrganizationPermission, options: { platform?: boolean } = {}): Access => ({ kind: 'organization', right, ...options }),
+  platform: { kind: 'platform' } as Access,
   /** A right on the project named by the path parameter `param`. */
   project: (right: ProjectPermission, param = 'project_id'): Access => ({ kind: 'project', right, param }),
 };

@@ -125,9 +125,12 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
     (request.params as Record<string, unknown>).organization_id,
     (request.query as Record<string, unknown> | undefined)?.organization_id,
   ].filter((id) => id !== undefined);
-  if (organizationIds.some((id) => id !== ctx.organizationId) && !ctx.user.isSuperAdmin) {
+  const platformOperator = ctx.hasOrganizationRight('internal_metrics:read');
+  const spansOrganizations = access.kind === 'platform' || (access.kind === 'organization' && access.platform === true);
+  if (organizationIds.some((id) => id !== ctx.organizationId) && !ctx.user.isSuperAdmin && !(spansOrganizations && platformOperator)) {
     throw notFound('Organization');
   }
+  if (access.kind === 'platform' && !platformOperator) throw forbidden('Missing permission internal_metrics:read');
   if (access.kind === 'organization') {
     if (!ctx.organizationId) throw forbidden('You are not a member of any organization', 'no_organization');
     if (!ctx.hasOrganizationRight(access.right)) throw forbidden(`Missing permission ${access.right}`);

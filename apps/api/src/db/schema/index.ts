@@ -5,3 +5,4 @@ export * from './auth';
 export * from './activity';
 export * from './notifications';
 export * from './feedback';
+export * from './tags';

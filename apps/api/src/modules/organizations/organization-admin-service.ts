@@ -1,0 +1,140 @@
+import type { CreateOrganization, Organization, OrganizationMetrics, OrganizationPatch, OrganizationsOverview, Page } from '@aegis/contracts';
+import type { Deps } from '../../deps';
+import { randomSecret, sha256 } from '../../lib/crypto';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { usersRepository } from '../users/repository';
+import { organizationAdminRepository, type OrganizationWithUsage } from './organization-admin-repository';
+import { organizationsRepository } from './organization-repository';
+import { membershipRepository } from './membership-repository';
+import { INVITATION_TTL_MS } from './member-service';
+
+const toOrganization = (row: OrganizationWithUsage): Organization => ({
+  id: row.id,
+  name: row.name,
+  plan_quota: { projects: row.planQuotaProjects },
+  used_quota: { projects_ai_application: row.aiProjects, projects_organization: row.organizationProjects },
+  created_at: row.createdAt.toISOString(),
+});
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+
+export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+  async function find(id: string) {
+    const row = await organizationAdminRepository.findWithUsage(deps.db, id);
+    if (!row) throw notFound('Organization');
+    return row;
+  }
+
+  return {
+    async list(query: { name?: string; sort_by?: 'name' | 'created_at'; descending: boolean; page: number; size: number }): Promise<Page<Organization>> {
+      const { items, total } = await organizationAdminRepository.list(deps.db, { ...query, sortBy: query.sort_by });
+      return pageOf(items.map(toOrganization), total, query.page, query.size);
+    },
+
+    async create(ctx: RequestContext, input: CreateOrganization) {
+      return deps.db.transaction(async (tx) => {
+        if (await organizationAdminRepository.nameTaken(tx, input.name)) throw conflict(`An organization named ${input.name} already exists`);
+        const created = await organizationsRepository.create(tx, { name: input.name, planQuotaProjects: input.plan_quota?.projects ?? null });
+        let adminInvitation = null;
+        if (input.admin_email) {
+          const token = randomSecret(24);
+          const user = (await usersRepository.findByEmail(tx, input.admin_email)) ?? (await usersRepository.create(tx, { email: input.admin_email, firstname: '', lastname: '' }));
+          const invitation = await membershipRepository.insertInvitation(tx, {
+            organizationId: created.id,
+            userId: user.id,
+            email: input.admin_email,
+            role: 'admin',
+            tokenHash: sha256(token),
+            invitedBy: ctx.user.id,
+            expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_MS),
+          });
+          adminInvitation = {
+            email: input.admin_email,
+            signup_link: `${deps.config.publicUrl}/api/auth/authorize/${encodeURIComponent(token)}`,
+            expires_at: invitation.expiresAt.toISOString(),
+          };
+        }
+        await recordActivity(tx, { organizationId: created.id, actorId: ctx.user.id, objectType: 'organization', objectId: created.id, action: 'created', after: { name: created.name, plan_quota: created.planQuotaProjects, admin_email: input.admin_email ?? null } });
+        return { ...toOrganization({ ...created, aiProjects: 0, organizationProjects: 0 }), admin_invitation: adminInvitation };
+      });
+    },
+
+    async update(ctx: RequestContext, id: string, input: OrganizationPatch): Promise<Organization> {
+      if (input.plan_quota && !ctx.hasOrganizationRight('internal_metrics:read')) {
+        throw forbidden('Only platform operators may change the plan quota');
+      }
+      return deps.db.transaction(async (tx) => {
+        const before = await organizationAdminRepository.findWithUsage(tx, id);
+        if (!before) throw notFound('Organization');
+        if (input.name && (await organizationAdminRepository.nameTaken(tx, input.name, id))) throw conflict(`An organization named ${input.name} already exists`);
+        const allowed = input.plan_quota?.projects;
+        const used = before.aiProjects + before.organizationProjects;
+        if (allowed !== undefined && allowed !== null && allowed < Math.max(before.aiProjects, before.organizationProjects)) {
+          throw conflict(`The quota cannot be below current usage: ${before.aiProjects} AI-application and ${before.organizationProjects} organization projects (${used} in all)`);
+        }
+        await organizationAdminRepository.update(tx, id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.plan_quota !== undefined ? { planQuotaProjects: input.plan_quota.projects } : {}),
+        });
+        const after = (await organizationAdminRepository.findWithUsage(tx, id))!;
+        await recordActivity(tx, { organizationId: id, actorId: ctx.user.id, objectType: 'organization', objectId: id, action: 'updated', before: toOrganization(before), after: toOrganization(after) });
+        return toOrganization(after);
+      });
+    },
+
+    async remove(ctx: RequestContext, id: string, cascade: boolean) {
+      if (id === ctx.organizationId) throw conflict('You cannot delete the organization you are signed in to');
+      await deps.db.transaction(async (tx) => {
+        const organization = await organizationAdminRepository.findWithUsage(tx, id);
+        if (!organization) throw notFound('Organization');
+        const projectCount = await organizationAdminRepository.projectCount(tx, id);
+        if (projectCount > 0 && !cascade) {
+          throw conflict(`${organization.name} still has ${projectCount} project(s): delete them first, or confirm deleting everything with cascade=true`);
+        }
+        await organizationAdminRepository.remove(tx, id);
+        // The organization's own log goes with it; the operator's organization keeps the record.
+        if (ctx.organizationId) {
+          await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'organization', objectId: id, action: 'deleted', before: toOrganization(organization), after: { cascade, projects: projectCount } });
+        }
+      });
+    },
+
+    async quota(id: string) {
+      const row = await find(id);
+      const { plan_quota, used_quota } = toOrganization(row);
+      return { organization_id: id, plan_quota, used_quota };
+    },
+
+    async metrics(query: { name?: string; sort_by?: string; default_sort?: string; descending: boolean; page: number; size: number }): Promise<Page<OrganizationMetrics>> {
+      const sortBy = query.sort_by ?? query.default_sort ?? 'name';
+      const { rows, total } = await organizationAdminRepository.metrics(deps.db, { ...query, sortBy }, deps.clock.now());
+      const items = rows.map((r) => ({
+        organization_id: String(r.organization_id),
+        name: String(r.name),
+        plan_quota: { projects: r.plan_quota_projects === null ? null : Number(r.plan_quota_projects) },
+        users: Number(r.users),
+        pending_invitations: Number(r.pending_invitations),
+        projects_ai_application: Number(r.projects_ai_application),
+        projects_organization: Number(r.projects_organization),
+        last_activity_at: iso(r.last_activity_at),
+        created_at: iso(r.created_at)!,
+      }));
+      return pageOf(items, total, query.page, query.size);
+    },
+
+    async overview(): Promise<OrganizationsOverview> {
+      const row = await organizationAdminRepository.overview(deps.db, deps.clock.now());
+      return {
+        organizations: Number(row.organizations),
+        users: Number(row.users),
+        projects: Number(row.projects_ai_application) + Number(row.projects_organization),
+        projects_ai_application: Number(row.projects_ai_application),
+        projects_organization: Number(row.projects_organization),
+        active_organizations_30d: Number(row.active_organizations_30d),
+      };
+    },
+  };
+}
