@@ -10,6 +10,7 @@ import { idpPlugin } from './idp/plugin';
 import { createEmbeddedIdp } from './idp/provider';
 import { systemClock, type Clock } from './lib/clock';
 import { injectFetch } from './lib/inject-fetch';
+import { createMailer } from './lib/mailer';
 import { loadServerSecrets } from './lib/secrets';
 import { accessTokenSigner } from './modules/auth/access-token';
 import { apiTokenRoutes } from './modules/auth/api-token-routes';
@@ -79,9 +80,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     secrets,
     accessTokens: accessTokenSigner(secrets.jwtSecret, config.publicUrl),
     relyingParty,
+    mailer: createMailer(config, app.log),
     idp,
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', async () => deps.mailer.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

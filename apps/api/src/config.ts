@@ -34,6 +34,8 @@ const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_FROM: optionalText,
   SENTRY_DSN: optionalUrl,
   DOCS_URL: optionalUrl,
   STATUS_URL: optionalUrl,
@@ -56,6 +58,8 @@ export type Config = {
   s3:
     | { endpoint: string | undefined; bucket: string; region: string | undefined; accessKeyId: string | undefined; secretAccessKey: string | undefined }
     | undefined;
+  /** Outgoing mail (invitations); unset: links are shown to the admin to share by hand. */
+  smtp: { url: string; from: string } | undefined;
   sentryDsn: string | undefined;
   docsUrl: string;
   statusUrl: string | undefined;
@@ -102,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: e.S3_BUCKET
       ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
       : undefined,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Aegis <no-reply@localhost>' } : undefined,
     sentryDsn: e.SENTRY_DSN,
     docsUrl: e.DOCS_URL ?? `${publicUrl}/api/docs`,
     statusUrl: e.STATUS_URL,

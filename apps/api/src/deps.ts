@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
 import type { ServerSecrets } from './lib/secrets';
 import type { AccessTokenSigner } from './modules/auth/access-token';
 import type { RelyingParty } from './modules/auth/oidc-relying-party';
@@ -15,6 +16,7 @@ export type Deps = {
   secrets: ServerSecrets;
   accessTokens: AccessTokenSigner;
   relyingParty: RelyingParty;
+  mailer: Mailer;
   /** Present when the embedded identity provider is in use. */
   idp: EmbeddedIdp | undefined;
 };

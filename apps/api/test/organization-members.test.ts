@@ -52,7 +52,7 @@ describe('invitations', () => {
     const invited = await admin({ method: 'POST', url: usersUrl(), payload: { email: email.toUpperCase(), role: 'member', firstname: 'Ivy' } });
     expect(invited.statusCode).toBe(201);
     const invitation = invited.json();
-    expect(invitation).toMatchObject({ email, role: 'member', status: 'pending' });
+    expect(invitation).toMatchObject({ email, role: 'member', status: 'pending', email_sent: false });
     expect(invitation.signup_link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/authorize\/[\w-]+$/);
 
     const pending = (await admin({ method: 'GET', url: `${usersUrl()}?state=pending` })).json();

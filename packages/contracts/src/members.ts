@@ -55,6 +55,8 @@ export const invitation = z.object({
   expires_at: isoDateTime,
   /** The link that starts sign-up through the identity provider; share it with the invitee. */
   signup_link: z.string(),
+  /** True when the invitation was also e-mailed (SMTP configured and accepted by the server). */
+  email_sent: z.boolean(),
 });
 export type Invitation = z.infer<typeof invitation>;
 

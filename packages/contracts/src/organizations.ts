@@ -60,7 +60,7 @@ export type CreateOrganization = z.infer<typeof createOrganization>;
 export type OrganizationPatch = z.infer<typeof organizationPatch>;
 
 export const createdOrganization = organization.extend({
-  admin_invitation: z.object({ email: z.string(), signup_link: z.string(), expires_at: z.string() }).nullable(),
+  admin_invitation: z.object({ email: z.string(), signup_link: z.string(), expires_at: z.string(), email_sent: z.boolean() }).nullable(),
 });
 
 export const quota = z.object({

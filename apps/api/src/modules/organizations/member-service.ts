@@ -1,4 +1,4 @@
-import type { CreateUser, Invitation, InviteUser, OrganizationMember, OrganizationRole, Page } from '@aegis/contracts';
+import { PRODUCT_NAME, type CreateUser, type Invitation, type InviteUser, type OrganizationMember, type OrganizationRole, type Page } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { accountRepository } from '../../idp/account-repository';
@@ -10,6 +10,7 @@ import { recordActivity } from '../logs/record-activity';
 import { usersRepository } from '../users/repository';
 import { memberRepository, type MemberQuery, type MemberRow } from './member-repository';
 import { membershipRepository, type InvitationRow } from './membership-repository';
+import { organizationsRepository } from './organization-repository';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -21,7 +22,7 @@ const toMember = (row: MemberRow): OrganizationMember => ({
     : null,
 });
 
-export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'>) {
+export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp' | 'mailer'>) {
   const signupLink = (token: string) => `${deps.config.publicUrl}/api/auth/authorize/${encodeURIComponent(token)}`;
   const activity = (ctx: RequestContext, organizationId: string, userId: string, action: string, before: unknown, after: unknown) => ({
     organizationId,
@@ -68,6 +69,25 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
     return toInvitation(row, token);
   }
 
+  /** E-mails the link when SMTP is configured; runs after the transaction, so a mail never outlives a rollback. */
+  async function mailInvitation(ctx: RequestContext, organizationId: string, invitation: Invitation): Promise<Invitation> {
+    if (!deps.mailer.enabled) return invitation;
+    const organization = await organizationsRepository.findById(deps.db, organizationId);
+    const inviter = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+    const sent = await deps.mailer.send({
+      to: invitation.email,
+      subject: `You are invited to ${organization?.name ?? 'an organization'} on ${PRODUCT_NAME}`,
+      text: [
+        `${inviter} invited you to join ${organization?.name ?? 'their organization'} on ${PRODUCT_NAME} as ${invitation.role}.`,
+        '',
+        `Create your account: ${invitation.signup_link}`,
+        '',
+        `The link works once and expires on ${invitation.expires_at.slice(0, 10)}.`,
+      ].join('\n'),
+    });
+    return { ...invitation, email_sent: sent };
+  }
+
   const toInvitation = (row: InvitationRow, token: string): Invitation => ({
     invitation_id: row.id,
     user_id: row.userId!,
@@ -76,6 +96,7 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
     status: row.status,
     expires_at: row.expiresAt.toISOString(),
     signup_link: signupLink(token),
+    email_sent: false,
   });
 
   async function changeRoles(ctx: RequestContext, organizationId: string, userId: string, next: (current: OrganizationRole[]) => OrganizationRole[]) {
@@ -100,7 +121,7 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
 
     async invite(ctx: RequestContext, organizationId: string, input: InviteUser): Promise<Invitation> {
       assertMayGrant(ctx, [input.role]);
-      return deps.db.transaction(async (tx) => {
+      const invitation = await deps.db.transaction(async (tx) => {
         const existing = await usersRepository.findByEmail(tx, input.email);
         if (existing) {
           if (await memberRepository.membership(tx, organizationId, existing.id)) throw conflict(`${input.email} is already a member of this organization`);
@@ -115,6 +136,7 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
         await recordActivity(tx, activity(ctx, organizationId, user.id, 'invited', null, { email: input.email, role: input.role, expires_at: invitation.expires_at }));
         return invitation;
       });
+      return mailInvitation(ctx, organizationId, invitation);
     },
 
     async createDirectly(ctx: RequestContext, organizationId: string, input: CreateUser): Promise<OrganizationMember> {
@@ -189,7 +211,7 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
     },
 
     async resendInvite(ctx: RequestContext, organizationId: string, userId: string): Promise<Invitation> {
-      return deps.db.transaction(async (tx) => {
+      const invitation = await deps.db.transaction(async (tx) => {
         const member = await memberOrThrow(tx, organizationId, userId);
         if (member.activation_status !== null) throw conflict('This user is already a member');
         const latest = await memberRepository.latestInvitation(tx, organizationId, userId);
@@ -199,6 +221,7 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'idp'
         await recordActivity(tx, activity(ctx, organizationId, userId, 'invitation_resent', null, { expires_at: invitation.expires_at }));
         return invitation;
       });
+      return mailInvitation(ctx, organizationId, invitation);
     },
 
     /** Links are stored only as hashes, so handing one out again means issuing a fresh one. */

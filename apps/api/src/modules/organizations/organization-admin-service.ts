@@ -1,4 +1,4 @@
-import type { CreateOrganization, Organization, OrganizationMetrics, OrganizationPatch, OrganizationsOverview, Page } from '@aegis/contracts';
+import { PRODUCT_NAME, type CreateOrganization, type Organization, type OrganizationMetrics, type OrganizationPatch, type OrganizationsOverview, type Page } from '@aegis/contracts';
 import type { Deps } from '../../deps';
 import { randomSecret, sha256 } from '../../lib/crypto';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -21,7 +21,7 @@ const toOrganization = (row: OrganizationWithUsage): Organization => ({
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
-export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'config'>) {
+export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>) {
   async function find(id: string) {
     const row = await organizationAdminRepository.findWithUsage(deps.db, id);
     if (!row) throw notFound('Organization');
@@ -35,7 +35,7 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
     },
 
     async create(ctx: RequestContext, input: CreateOrganization) {
-      return deps.db.transaction(async (tx) => {
+      const created = await deps.db.transaction(async (tx) => {
         if (await organizationAdminRepository.nameTaken(tx, input.name)) throw conflict(`An organization named ${input.name} already exists`);
         const created = await organizationsRepository.create(tx, { name: input.name, planQuotaProjects: input.plan_quota?.projects ?? null });
         let adminInvitation = null;
@@ -55,11 +55,21 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
             email: input.admin_email,
             signup_link: `${deps.config.publicUrl}/api/auth/authorize/${encodeURIComponent(token)}`,
             expires_at: invitation.expiresAt.toISOString(),
+            email_sent: false,
           };
         }
         await recordActivity(tx, { organizationId: created.id, actorId: ctx.user.id, objectType: 'organization', objectId: created.id, action: 'created', after: { name: created.name, plan_quota: created.planQuotaProjects, admin_email: input.admin_email ?? null } });
         return { ...toOrganization({ ...created, aiProjects: 0, organizationProjects: 0 }), admin_invitation: adminInvitation };
       });
+      const invitation = created.admin_invitation;
+      if (invitation && deps.mailer.enabled) {
+        invitation.email_sent = await deps.mailer.send({
+          to: invitation.email,
+          subject: `Your organization ${created.name} on ${PRODUCT_NAME} is ready`,
+          text: `You are the first admin of ${created.name} on ${PRODUCT_NAME}.\n\nCreate your account: ${invitation.signup_link}\n\nThe link works once and expires on ${invitation.expires_at.slice(0, 10)}.`,
+        });
+      }
+      return created;
     },
 
     async update(ctx: RequestContext, id: string, input: OrganizationPatch): Promise<Organization> {

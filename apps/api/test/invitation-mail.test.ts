@@ -1,0 +1,43 @@
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { organizationId, uniqueEmail } from './factories';
+import { build, type TestApp } from './helper';
+
+/** A real SMTP server on loopback that keeps what it receives. */
+const received: { to: string[]; body: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let body = '';
+    stream.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), body });
+      callback();
+    });
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as net.AddressInfo).port;
+  t = await build({ SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Aegis <no-reply@aegis.test>' });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+it('e-mails the invitation with its link when SMTP is configured', async () => {
+  const admin = await t.login('admin@demo.local');
+  const email = uniqueEmail('mailed');
+  const response = await admin({ method: 'POST', url: `/api/organizations/${await organizationId(t, 'Demo Organization')}/users`, payload: { email } });
+  expect(response.statusCode).toBe(201);
+  expect(response.json().email_sent).toBe(true);
+  const mail = received.find((m) => m.to.includes(email));
+  expect(mail).toBeDefined();
+  expect(mail!.body).toContain('Subject: You are invited to Demo Organization on Aegis');
+  expect(mail!.body.replace(/=\r?\n/g, '')).toContain(response.json().signup_link);
+});
