@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { organizationId, uniqueEmail } from './factories';

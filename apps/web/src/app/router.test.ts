@@ -32,4 +32,15 @@ describe('the route table', () => {
     expect(byPath.get('*')).toMatchObject({ layout: 'default', hideHeader: true });
     expect(byPath.get('/login')).toMatchObject({ name: 'login-page' });
   });
+
+  it('names the organization tabs', () => {
+    const organization = createRoutes(createQueryClient())
+      .flatMap((route) => route.children ?? [])
+      .flatMap((branch) => branch.children ?? [])
+      .find((route) => route.path === '/organization');
+    const names = new Map((organization?.children ?? []).map((child) => [child.index ? '' : child.path, isRouteMeta(child.handle) ? child.handle.name : undefined]));
+    expect(names.get('')).toBe('organization');
+    expect(names.get('users')).toBe('organization-users');
+    expect(names.get('settings')).toBe('organization-settings');
+  });
 });

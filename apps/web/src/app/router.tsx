@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageProgress } from '../components/page-progress';
+import { createAdminAccessLoader } from '../features/admin/admin-access';
 import { LoginScreen } from '../features/auth/screens/login-screen';
 import { lazyWithReload } from '../lib/lazy-route';
 import { createSessionGuardLoader } from './guards/session-guard-loader';
@@ -22,10 +23,17 @@ const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen')
 const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
 const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
 const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
+const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
+const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
+const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
+const OrganizationSettingsRoute = lazyWithReload(() => import('./routes/organization/organization-settings-route'));
+const OrganizationCustomizationScreen = lazyWithReload(() => import('../features/tags/screens/organization-customization-screen'));
+const AdminArea = lazyWithReload(() => import('../features/admin/screens/admin-area'));
+const AdminOrganizationsScreen = lazyWithReload(() => import('../features/admin/screens/admin-organizations-screen'));
 
-/** A route with its meta data and its own error boundary. */
-function route(path: string, handle: RouteMeta, element: ReactNode): RouteObject {
-  return { path, handle, element, errorElement: <RouteErrorScreen /> };
+/** A route with its meta data and its own error boundary (and, for a section's frame, its child routes). */
+function route(path: string, handle: RouteMeta, element: ReactNode, children?: RouteObject[]): RouteObject {
+  return { path, handle, element, errorElement: <RouteErrorScreen />, ...(children ? { children } : {}) };
 }
 
 const plainPublic = (name: string): RouteMeta => ({ name, layout: 'plain', public: true });
@@ -71,6 +79,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/dashboard', withLayout('home'), <DashboardScreen />),
             route('/notifications', withLayout('notifications'), <NotificationsScreen />),
             route('/tokens', withLayout('tokens'), <ApiTokensScreen />),
+            // The organization header (title and tabs) around its screens; each tab checks its own rights.
+            route('/organization', withLayout('organization'), <OrganizationLayout />, [
+              { index: true, handle: withLayout('organization'), element: <OrganizationIndexScreen />, errorElement: <RouteErrorScreen /> },
+              route('users', withLayout('organization-users'), <OrganizationUsersRoute />),
+              route('customization', withLayout('organization-customization'), <OrganizationCustomizationScreen />),
+              route('settings', withLayout('organization-settings'), <OrganizationSettingsRoute />),
+            ]),
+            {
+              // Needs internal_metrics:read, else home: the loader decides before the navigation ends.
+              ...route('/admin', withLayout('admin'), <AdminArea />, [
+                { index: true, handle: withLayout('admin-organizations'), element: <AdminOrganizationsScreen />, errorElement: <RouteErrorScreen /> },
+                // frameworks (admin-frameworks) and frameworks/:frameworkCode (admin-framework-detail) come with the frameworks feature.
+              ]),
+              loader: createAdminAccessLoader(queryClient),
+            },
             route('/not-found', withLayout('not-found', { hideHeader: true }), <NotFoundScreen />),
             route('*', withLayout('not-found', { hideHeader: true }), <NotFoundScreen />),
           ],

@@ -1,4 +1,4 @@
-import type { ClientConfig, CurrentUser, OrganizationConfig, TokenPair } from '@aegis/contracts';
+import { organizationRightsFor, type ClientConfig, type CurrentUser, type OrganizationConfig, type OrganizationMember, type OrganizationRole, type TokenPair } from '@aegis/contracts';
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
@@ -55,4 +55,50 @@ export function buildClientConfig(overrides: Partial<ClientConfig> = {}): Client
     sentry_dsn: null,
     ...overrides,
   };
+}
+
+/** A signed-in user of the demo organization holding exactly the rights of `roles` there. */
+export function buildUserWithRoles(roles: OrganizationRole[], overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return buildCurrentUser({
+    roles,
+    organization_roles: roles.map((role) => ({ organization_id: DEMO_ORGANIZATION.id, role })),
+    organization_rights: { [DEMO_ORGANIZATION.id]: organizationRightsFor(roles) },
+    ...overrides,
+  });
+}
+
+/** An active member; pass `state: 'pending'` with `activation_status: null` (or use buildInvitee) for an invitee. */
+export function buildOrganizationMember(overrides: Partial<OrganizationMember> = {}): OrganizationMember {
+  return {
+    user_id: '0199a0b2-0000-7000-8000-000000000010',
+    firstname: 'Bob',
+    lastname: 'Member',
+    email: 'bob@demo.local',
+    roles: ['member'],
+    activation_status: 'active',
+    state: 'active',
+    last_access_at: '2026-11-20T09:30:00Z',
+    invitation: null,
+    ...overrides,
+  };
+}
+
+/** Someone holding only a pending invitation (no name yet, never signed in). */
+export function buildInvitee(overrides: Partial<OrganizationMember> = {}): OrganizationMember {
+  return buildOrganizationMember({
+    user_id: '0199a0b2-0000-7000-8000-000000000020',
+    firstname: '',
+    lastname: '',
+    email: 'new.person@example.test',
+    activation_status: null,
+    state: 'pending',
+    last_access_at: null,
+    invitation: {
+      invitation_id: '0199a0b2-0000-7000-8000-000000000021',
+      status: 'pending',
+      expires_at: '2026-12-01T10:00:00Z',
+      created_at: '2026-11-24T10:00:00Z',
+    },
+    ...overrides,
+  });
 }

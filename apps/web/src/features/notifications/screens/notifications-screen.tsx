@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_PAGE_SIZE, type Notification, type NotificationStatus } from '@aegis/contracts';
 import { ListPagination } from '../../../components/list-pagination';
+import { useDebounced } from '../../../components/use-debounced';
 import { useNotifications } from '../api/list-notifications';
 import { useSetNotificationStatus } from '../api/update-notifications';
 import { NotificationItem } from '../components/notification-item';
@@ -25,15 +26,6 @@ const FILTERS: { value: NotificationStatus | 'all'; label: string; empty: string
   { value: 'read', label: 'Read', empty: 'No read notifications.' },
   { value: 'archived', label: 'Archived', empty: 'No archived notifications.' },
 ];
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export function NotificationsScreen() {
   const navigate = useNavigate();
