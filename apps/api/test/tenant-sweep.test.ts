@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { projects, users } from '../src/db/schema';
 import { organizationId } from './factories';
 import { build, type TestApp } from './helper';
 
@@ -15,11 +15,15 @@ it("an outsider calling every organization endpoint with Demo Organization's ids
   const [editor] = await t.db.select().from(users).where(eq(users.email, 'editor@demo.local'));
   const outsider = await t.login('outsider@other.local');
   const routes = t.app.routeAccess.filter(
-    (r) => r.access && r.access.kind !== 'public' && (r.url.includes(':organization_id') || /^\/api\/users\/:user_id\/(cancel-invites|resend-invite|signup-link)$/.test(r.url)),
+    (r) =>
+      r.access &&
+      r.access.kind !== 'public' &&
+      (r.url.includes(':organization_id') || r.url.includes(':project_id') || /^\/api\/users\/:user_id\/(cancel-invites|resend-invite|signup-link)$/.test(r.url)),
   );
+  const [project] = await t.db.select().from(projects).where(eq(projects.organizationId, demo));
   expect(routes.length).toBeGreaterThanOrEqual(12);
   for (const route of routes) {
-    let url = route.url.replace(':organization_id', demo).replace(':user_id', editor!.id);
+    let url = route.url.replace(':organization_id', demo).replace(':project_id', project!.id).replace(':user_id', editor!.id);
     if (!route.url.includes(':organization_id')) url += `?organization_id=${demo}`;
     const response = await outsider({ method: route.method as 'GET', url, payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
     expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);

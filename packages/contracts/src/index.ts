@@ -9,3 +9,4 @@ export * from './feedback';
 export * from './organizations';
 export * from './client-config';
 export * from './members';
+export * from './projects';

@@ -136,7 +136,11 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
     if (!ctx.hasOrganizationRight(access.right)) throw forbidden(`Missing permission ${access.right}`);
   }
   if (access.kind === 'project') {
-    const projectId = (request.params as Record<string, string | undefined>)[access.param] ?? '';
+    // The project id sits in the path, or in the query for the user-role routes (`?project_id=`).
+    const projectId =
+      (request.params as Record<string, string | undefined>)[access.param] ??
+      (request.query as Record<string, string | undefined> | undefined)?.[access.param] ??
+      '';
     const rights = await ctx.projectRights(projectId);
     if (!rights) throw notFound('Project');
     if (!rights.has(access.right)) throw forbidden(`Missing permission ${access.right} on this project`);

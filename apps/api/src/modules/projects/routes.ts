@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createProject, errorResponse, listProjectsQuery, organizationIdParams, page, project, projectIdParams, updateProject } from '@aegis/contracts';
+import { access } from '../../plugins/access';
+import { projectService } from './project-service';
+
+const tags = ['projects'];
+const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+
+export async function projectRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = projectService(app.deps);
+
+  app.post(
+    '/api/projects',
+    {
+      schema: { operationId: 'createProject', tags, summary: 'Create a project within the plan quota; you become its Owner', body: createProject, response: { 201: project, ...errors } },
+      // Every member may start a project (projects:read is what every organization role holds).
+      config: { access: access.organization('projects:read') },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(request.ctx, request.body)),
+  );
+
+  app.get(
+    '/api/organizations/:organization_id/projects',
+    {
+      schema: {
+        operationId: 'listProjects',
+        tags,
+        summary: 'Projects of the organization: yours, or all of them with full access',
+        params: organizationIdParams,
+        querystring: listProjectsQuery,
+        response: { 200: page(project), ...errors },
+      },
+      config: { access: access.organization('projects:read') },
+    },
+    async (request) => service.list(request.ctx, request.params.organization_id, request.query),
+  );
+
+  app.get(
+    '/api/projects/:project_id',
+    {
+      schema: { operationId: 'getProject', tags, summary: 'A project', params: projectIdParams, response: { 200: project, ...errors } },
+      config: { access: access.project('projects:read') },
+    },
+    async (request) => service.get(request.ctx, request.params.project_id),
+  );
+
+  app.patch(
+    '/api/projects/:project_id',
+    {
+      schema: { operationId: 'updateProject', tags, summary: "Change a project's name, type or description", params: projectIdParams, body: updateProject, response: { 200: project, ...errors } },
+      config: { access: access.project('projects:update') },
+    },
+    async (request) => service.update(request.ctx, request.params.project_id, request.body),
+  );
+
+  app.delete(
+    '/api/projects/:project_id',
+    {
+      schema: { operationId: 'deleteProject', tags, summary: 'Delete a project and everything in it', params: projectIdParams, response: { 204: z.null(), ...errors } },
+      config: { access: access.project('projects:delete') },
+    },
+    async (request, reply) => {
+      await service.remove(request.ctx, request.params.project_id);
+      return reply.status(204).send(null);
+    },
+  );
+}

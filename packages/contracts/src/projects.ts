@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { booleanQuery, isoDateTime, pageQuery, uuid } from './common';
+import { PROJECT_ROLES } from './permissions';
+
+export const PROJECT_TYPES = ['ai_application', 'organization'] as const;
+export const projectType = z.enum(PROJECT_TYPES, { error: 'project_type must be ai_application or organization' });
+export type ProjectType = z.infer<typeof projectType>;
+
+/** What each project role is for (spec section 3), for screens that explain roles. */
+export const PROJECT_ROLE_DESCRIPTIONS: Record<(typeof PROJECT_ROLES)[number], string> = {
+  owner: 'Responsible for project execution and delivery (e.g. project manager, lead data scientist).',
+  editor: 'Contributes to project execution (e.g. data scientist, ML engineer, data engineer, data analyst).',
+  reviewer: 'Reviews the project delivery (e.g. external stakeholder, project member).',
+  auditor: 'Accountable for the fulfilment of Controls (e.g. model risk, AI governance).',
+};
+
+export const project = z.object({
+  id: uuid,
+  organization_id: uuid,
+  name: z.string(),
+  project_type: projectType,
+  description: z.string(),
+  /** Frameworks applied to the project; filled by the frameworks feature. */
+  frameworks: z.array(z.string()),
+  /** The caller's roles on the project (empty when they see it through full access). */
+  roles: z.array(z.enum(PROJECT_ROLES)),
+  members: z.number().int(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type Project = z.infer<typeof project>;
+
+const projectName = z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+const description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
+
+export const createProject = z.strictObject({
+  name: projectName,
+  project_type: projectType,
+  description: description.default(''),
+});
+export type CreateProject = z.infer<typeof createProject>;
+
+export const updateProject = z
+  .strictObject({ name: projectName, project_type: projectType, description })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send name, project_type or description');
+export type UpdateProject = z.infer<typeof updateProject>;
+
+export const listProjectsQuery = pageQuery(['name', 'created_at', 'project_type']).extend({
+  name: z.string().trim().max(200).optional(),
+  project_type: projectType.optional(),
+});
+
+export const projectIdParams = z.object({ project_id: uuid });
+
+export const projectMember = z.object({
+  user_id: uuid,
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(PROJECT_ROLES)),
+});
+export type ProjectMember = z.infer<typeof projectMember>;
+
+export const listProjectMembersQuery = pageQuery(['name', 'email']).extend({
+  name: z.string().trim().max(200).optional(),
+  /** Comma-separated project roles to keep. */
+  roles: z.string().max(100).optional(),
+  exclude_me: booleanQuery.default(false),
+});
+
+export const projectRoleQuery = z.object({ role: z.enum(PROJECT_ROLES), project_id: uuid });
+export const projectRolesBody = z.object({ roles: z.array(z.enum(PROJECT_ROLES)).min(1, 'Keep at least one role').max(PROJECT_ROLES.length) });
+export const projectRolesQuery = z.object({ project_id: uuid });
