@@ -24,6 +24,7 @@ import { memberRoutes } from './modules/organizations/member-routes';
 import { organizationAdminRoutes } from './modules/organizations/organization-admin-routes';
 import { tagRoutes } from './modules/organizations/tag-routes';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoutes } from './modules/projects/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(organizationAdminRoutes);
   await app.register(tagRoutes);
   await app.register(projectRoutes);
+  await app.register(projectMemberRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

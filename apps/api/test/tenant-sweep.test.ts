@@ -18,14 +18,15 @@ it("an outsider calling every organization endpoint with Demo Organization's ids
     (r) =>
       r.access &&
       r.access.kind !== 'public' &&
-      (r.url.includes(':organization_id') || r.url.includes(':project_id') || /^\/api\/users\/:user_id\/(cancel-invites|resend-invite|signup-link)$/.test(r.url)),
+      (r.url.includes(':organization_id') || r.url.includes(':project_id') || /^\/api\/users\/:user_id\/(cancel-invites|resend-invite|signup-link|roles)$/.test(r.url)),
   );
   const [project] = await t.db.select().from(projects).where(eq(projects.organizationId, demo));
   expect(routes.length).toBeGreaterThanOrEqual(12);
   for (const route of routes) {
     let url = route.url.replace(':organization_id', demo).replace(':project_id', project!.id).replace(':user_id', editor!.id);
-    if (!route.url.includes(':organization_id')) url += `?organization_id=${demo}`;
-    const response = await outsider({ method: route.method as 'GET', url, payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
+    if (route.url === '/api/users/:user_id/roles') url += `?project_id=${project!.id}&role=owner`;
+    else if (url.startsWith('/api/users/')) url += `?organization_id=${demo}`;
+    const response = await outsider({ method: route.method as 'GET', url: url.replace(':object_id', 'x'), payload: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
     expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
   }
 });

@@ -72,3 +72,28 @@ export const listProjectMembersQuery = pageQuery(['name', 'email']).extend({
 export const projectRoleQuery = z.object({ role: z.enum(PROJECT_ROLES), project_id: uuid });
 export const projectRolesBody = z.object({ roles: z.array(z.enum(PROJECT_ROLES)).min(1, 'Keep at least one role').max(PROJECT_ROLES.length) });
 export const projectRolesQuery = z.object({ project_id: uuid });
+
+export const accessRequestResult = z.object({
+  /** False when an earlier request of yours is still unread by the owners: requests do not pile up. */
+  notified: z.boolean(),
+  owners: z.number().int(),
+});
+
+export const projectDashboard = z.object({
+  project_id: uuid,
+  members: z.number().int(),
+  members_by_role: z.record(z.enum(PROJECT_ROLES), z.number().int()),
+});
+export type ProjectDashboard = z.infer<typeof projectDashboard>;
+
+export const activityEntry = z.object({
+  log_id: uuid,
+  object_type: z.string(),
+  object_id: z.string(),
+  action: z.string(),
+  actor: z.object({ id: uuid, name: z.string(), email: z.string() }).nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: isoDateTime,
+});
+export type ActivityEntry = z.infer<typeof activityEntry>;

@@ -23,6 +23,8 @@ const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen')
 const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
 const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
 const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
+const ProjectsScreen = lazyWithReload(() => import('../features/projects/screens/projects-screen'));
+const NewProjectScreen = lazyWithReload(() => import('../features/projects/screens/new-project-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
 const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
@@ -78,6 +80,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/', withLayout('home'), <DashboardScreen />),
             route('/dashboard', withLayout('home'), <DashboardScreen />),
             route('/notifications', withLayout('notifications'), <NotificationsScreen />),
+            route('/projects', withLayout('projects'), <ProjectsScreen />),
+            route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
             route('/tokens', withLayout('tokens'), <ApiTokensScreen />),
             // The organization header (title and tabs) around its screens; each tab checks its own rights.
             route('/organization', withLayout('organization'), <OrganizationLayout />, [

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '../users/api/get-current-user';
+
+/** The signed-in user's current organization; the session guard has loaded the user into the cache. */
+export function useOrganizationId(): string | undefined {
+  const { data: user } = useQuery(currentUserQueryOptions());
+  return user?.organization?.id;
+}
