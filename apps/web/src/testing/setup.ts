@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { browserLocation, setInAppNavigate } from '../lib/navigation';
+
+// Screens load as lazy chunks: on a busy two-core CI machine the first import can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom cannot load another page: full navigations (logout, reload, service-down) are recorded
 // instead; assert them with `expect(browserLocation.assign).toHaveBeenCalledWith(...)`.

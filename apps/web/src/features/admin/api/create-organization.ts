@@ -7,7 +7,7 @@ import { ADMIN_ORGANIZATIONS_KEY } from './list-organization-metrics';
 export const createOrganizationSchema = createOrganizationBody;
 
 /** The first admin's invitation: no e-mail goes out, the operator hands the link over. */
-export type AdminInvitation = { email: string; signup_link: string; expires_at: string };
+export type AdminInvitation = { email: string; signup_link: string; expires_at: string; email_sent: boolean };
 export type CreatedOrganization = Organization & { admin_invitation: AdminInvitation | null };
 
 export function createOrganization(input: CreateOrganization): Promise<CreatedOrganization> {

@@ -69,7 +69,7 @@ export function CreateOrganizationDialog({ open, onClose, onCreated }: Props) {
               value={values.adminEmail}
               onChange={(event) => setValues((current) => ({ ...current, adminEmail: event.target.value }))}
               error={Boolean(errors.admin_email)}
-              helperText={errors.admin_email ?? 'Optional. No e-mail is sent: you get a sign-up link to share with them.'}
+              helperText={errors.admin_email ?? 'Optional. You get a sign-up link to share with them (it is also e-mailed where the server can send mail).'}
               autoComplete="off"
               slotProps={{ htmlInput: { maxLength: 320 } }}
               fullWidth

@@ -142,7 +142,7 @@ describe('AdminOrganizationsScreen', () => {
             plan_quota: { projects: 5 },
             used_quota: { projects_ai_application: 0, projects_organization: 0 },
             created_at: '2026-11-21T10:00:00Z',
-            admin_invitation: { email: 'boss@globex.test', signup_link: 'https://aegis.test/api/auth/authorize/secret-token', expires_at: '2026-11-28T10:00:00Z' },
+            admin_invitation: { email: 'boss@globex.test', signup_link: 'https://aegis.test/api/auth/authorize/secret-token', expires_at: '2026-11-28T10:00:00Z', email_sent: false },
           })
         : undefined,
     );
@@ -158,7 +158,7 @@ describe('AdminOrganizationsScreen', () => {
     const shown = await screen.findByRole('dialog', { name: 'Organization “Globex” created' });
     expect(within(shown).getByRole('textbox', { name: 'Sign-up link' })).toHaveValue('https://aegis.test/api/auth/authorize/secret-token');
     expect(within(shown).getByRole('button', { name: 'Copy sign-up link' })).toBeInTheDocument();
-    expect(within(shown).getByText(/No e-mail is sent/)).toBeInTheDocument();
+    expect(within(shown).getByText(/No e-mail was sent/)).toBeInTheDocument();
     const post = calls.filter((c) => c.method === 'POST');
     expect(post).toHaveLength(1);
     expect(post[0]).toMatchObject({ url: '/api/organizations', body: { name: 'Globex', plan_quota: { projects: 5 }, admin_email: 'boss@globex.test' } });

@@ -6,7 +6,7 @@ import { membersKey } from './list-members';
 /** The invite form checks its input with the request schema before sending. */
 export const inviteMemberSchema = inviteUser;
 
-/** No e-mail goes out: the answer's sign-up link is for the inviter to share. 409 when already a member or invited. */
+/** The answer carries the sign-up link to share (and says whether it was e-mailed). 409 when already a member or invited. */
 export function inviteMember(organizationId: string, input: InviteUser): Promise<Invitation> {
   requireParams('inviteMember', { organization_id: organizationId, body: input });
   return apiFetch<Invitation>(`/api/organizations/${encodeURIComponent(organizationId)}/users`, { method: 'POST', json: input });

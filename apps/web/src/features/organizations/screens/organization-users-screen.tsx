@@ -24,7 +24,7 @@ import { MemberRolesDialog } from '../components/member-roles-dialog';
 import { MemberStatusDialog } from '../components/member-status-dialog';
 import { MembersFilterBar, type StateFilter } from '../components/members-filter-bar';
 import { MembersTable, type MemberSort } from '../components/members-table';
-import { SignupLinkDialog, type ShownSignupLink } from '../components/signup-link-dialog';
+import { SignupLinkDialog, type ShownSignupLink } from '../../../components/signup-link-dialog';
 import type { MemberAbilities, MemberAction } from '../member-abilities';
 
 const EMPTY_TEXT: Record<StateFilter, string> = {

@@ -10,10 +10,10 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { copyToClipboard } from '../../../components/clipboard';
-import { useRetained } from '../../../components/use-retained';
-import { formatDateTime } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notifier';
+import { copyToClipboard } from './clipboard';
+import { useRetained } from './use-retained';
+import { formatDateTime } from '../lib/format';
+import { notifyError, notifySuccess } from '../lib/notifier';
 
 export type ShownSignupLink = {
   title: string;
