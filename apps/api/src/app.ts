@@ -17,6 +17,7 @@ import { apiTokenRoutes } from './modules/auth/api-token-routes';
 import { createRelyingParty } from './modules/auth/oidc-relying-party';
 import { authRoutes } from './modules/auth/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { clientConfigRoutes } from './modules/health/client-config-routes';
 import { healthRoutes } from './modules/health/routes';
 import { organizationConfigRoutes } from './modules/organizations/config-routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   await app.register(tagRoutes);
   await app.register(projectRoutes);
   await app.register(projectMemberRoutes);
+  await app.register(commentRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

@@ -10,3 +10,4 @@ export * from './organizations';
 export * from './client-config';
 export * from './members';
 export * from './projects';
+export * from './comments';

@@ -6,3 +6,4 @@ export * from './activity';
 export * from './notifications';
 export * from './feedback';
 export * from './tags';
+export * from './comments';
