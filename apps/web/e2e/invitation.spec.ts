@@ -53,7 +53,10 @@ test('an admin invites someone who signs up with the link; deactivating them end
 
   // Back with the admin: the invitee is an active member now; deactivate them, confirming.
   await page.reload();
+  // Act only once the filtered list has arrived: a late re-render would swallow the menu click.
+  const filtered = page.waitForResponse((response) => response.url().includes('/users?') && response.url().includes('name=Ivy'));
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('Ivy');
+  await filtered;
   const row = page.getByRole('row', { name: /Ivy Invitee/ });
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Actions for Ivy Invitee' }).click();
