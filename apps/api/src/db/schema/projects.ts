@@ -39,3 +39,15 @@ export const projectMemberships = pgTable(
     index('project_memberships_user_idx').on(t.userId, t.organizationId),
   ],
 );
+
+/** The frameworks a project applies (codes of FRAMEWORK_CATALOGUE), chosen at creation. */
+export const projectFrameworks = pgTable(
+  'project_frameworks',
+  {
+    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+    frameworkCode: text('framework_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.frameworkCode] })],
+);

@@ -89,7 +89,7 @@ export async function projectMemberRoutes(root: FastifyInstance) {
       schema: {
         operationId: 'getProjectLogs',
         tags,
-        summary: "Activity on one of the project's objects, newest first",
+        summary: "Activity on one of the project's objects, newest first; the project's own id gives everything that happened in the project",
         params: projectIdParams.extend({ object_id: z.string().min(1).max(200) }),
         querystring: pageQuery(['created_at']).omit({ sort_by: true, descending: true }),
         response: { 200: page(activityEntry), ...errors },

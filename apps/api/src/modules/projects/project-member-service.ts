@@ -94,7 +94,12 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
     },
 
     async logs(ctx: RequestContext, projectId: string, objectId: string, pageNumber: number, size: number): Promise<Page<ActivityEntry>> {
-      const where = and(eq(activityLogs.organizationId, organizationOf(ctx)), eq(activityLogs.projectId, projectId), eq(activityLogs.objectId, objectId));
+      // The project's own log (object id = project id) is everything that happened in it; any other id is that object's history.
+      const where = and(
+        eq(activityLogs.organizationId, organizationOf(ctx)),
+        eq(activityLogs.projectId, projectId),
+        objectId === projectId ? undefined : eq(activityLogs.objectId, objectId),
+      );
       const [rows, [total]] = await Promise.all([
         deps.db
           .select({ log: activityLogs, actor: { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email } })

@@ -1,20 +1,24 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProjectRole, ProjectType } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
-import { projectMemberships, projects } from '../../db/schema';
+import { projectFrameworks, projectMemberships, projects } from '../../db/schema';
 import { offsetOf } from '../../lib/paging';
 
-export type ProjectRow = typeof projects.$inferSelect & { roles: ProjectRole[]; members: number };
+export type ProjectRow = typeof projects.$inferSelect & { roles: ProjectRole[]; members: number; frameworks: string[] };
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** A project with the viewer's roles on it and its member count, in one statement. */
-function projectsWith(viewerId: string) {
+/**
+ * The viewer's roles, the member count and the frameworks of the projects in `p`, computed for those
+ * rows only: callers page first, then decorate.
+ */
+function decorated(viewerId: string, source: ReturnType<typeof sql>) {
   return sql`
     select p.*,
       coalesce((select json_agg(m.role order by m.role) from project_memberships m where m.project_id = p.id and m.user_id = ${viewerId}), '[]'::json) as roles,
-      (select count(distinct m.user_id)::int from project_memberships m where m.project_id = p.id) as members
-    from projects p`;
+      (select count(distinct m.user_id)::int from project_memberships m where m.project_id = p.id) as members,
+      coalesce((select json_agg(f.framework_code order by f.framework_code) from project_frameworks f where f.project_id = p.id), '[]'::json) as frameworks
+    from (${source}) p`;
 }
 
 function toRow(row: Record<string, unknown>): ProjectRow {
@@ -29,15 +33,18 @@ function toRow(row: Record<string, unknown>): ProjectRow {
     updatedAt: new Date(row.updated_at as string),
     roles: json<ProjectRole[]>(row.roles),
     members: Number(row.members),
+    frameworks: json<string[]>(row.frameworks),
   };
 }
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 const SORTS = { name: sql`lower(name)`, created_at: sql`created_at`, project_type: sql`project_type` };
 
 export const projectRepository = {
   async find(db: Executor, organizationId: string, projectId: string, viewerId: string): Promise<ProjectRow | undefined> {
-    const result = await db.execute(sql`select * from (${projectsWith(viewerId)}) x where id = ${projectId} and organization_id = ${organizationId}`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const result = await db.execute(decorated(viewerId, sql`select * from projects where id = ${projectId} and organization_id = ${organizationId}`));
+    const row = rowsOf(result)[0];
     return row ? toRow(row) : undefined;
   },
 
@@ -52,13 +59,14 @@ export const projectRepository = {
     if (query.memberOnly) filters.push(sql`id in (select project_id from project_memberships where user_id = ${viewerId})`);
     if (query.name) filters.push(sql`name ilike ${`%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
     if (query.projectType) filters.push(sql`project_type = ${query.projectType}`);
-    const result = await db.execute(sql`
-      select *, count(*) over () as total from (${projectsWith(viewerId)}) x
-       where ${sql.join(filters, sql` and `)}
-       order by ${SORTS[query.sortBy ?? 'name']} ${query.descending ? sql`desc` : sql`asc`}, id
-       limit ${query.size} offset ${offsetOf(query.page, query.size)}`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    return { items: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
+    const where = sql.join(filters, sql` and `);
+    const order = sql`${SORTS[query.sortBy ?? 'name']} ${query.descending ? sql`desc` : sql`asc`}, id`;
+    // The page is chosen on the bare table (index-friendly), and only its rows are decorated.
+    const [pageResult, countResult] = await Promise.all([
+      db.execute(sql`select * from (${decorated(viewerId, sql`select * from projects where ${where} order by ${order} limit ${query.size} offset ${offsetOf(query.page, query.size)}`)}) x order by ${order}`),
+      db.execute(sql`select count(*)::int as total from projects where ${where}`),
+    ]);
+    return { items: rowsOf(pageResult).map(toRow), total: Number(rowsOf(countResult)[0]?.total ?? 0) };
   },
 
   /** Counts by type, locked with the organization row so concurrent creations respect the quota. */
@@ -96,6 +104,11 @@ export const projectRepository = {
   async remove(db: Executor, organizationId: string, projectId: string): Promise<boolean> {
     const rows = await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId))).returning({ id: projects.id });
     return rows.length === 1;
+  },
+
+  async addFrameworks(db: Executor, organizationId: string, projectId: string, codes: readonly string[]) {
+    if (codes.length === 0) return;
+    await db.insert(projectFrameworks).values(codes.map((frameworkCode) => ({ organizationId, projectId, frameworkCode })));
   },
 
   async addRole(db: Executor, organizationId: string, projectId: string, userId: string, role: ProjectRole) {

@@ -1,4 +1,4 @@
-import type { CreateProject, Page, Project, ProjectType, UpdateProject } from '@aegis/contracts';
+import { projectRightsFor, type CreateProject, type Page, type Project, type ProjectPermission, type ProjectRole, type ProjectType, type UpdateProject } from '@aegis/contracts';
 import type { Deps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
@@ -6,18 +6,28 @@ import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
 import { projectRepository, type ProjectRow } from './project-repository';
 
-const toProject = (row: ProjectRow): Project => ({
+/** The caller's rights on a project with these roles: what their token allows of the roles' rights. */
+function rightsOf(ctx: RequestContext, roles: ProjectRole[]): ProjectPermission[] {
+  const rights = projectRightsFor(roles, { fullAccess: ctx.hasOrganizationRight('projects:full_access'), isSuperAdmin: ctx.user.isSuperAdmin });
+  return ctx.narrowedRights ? rights.filter((right) => ctx.narrowedRights!.has(right)) : rights;
+}
+
+const toProject = (ctx: RequestContext, row: ProjectRow): Project => ({
   id: row.id,
   organization_id: row.organizationId,
   name: row.name,
   project_type: row.projectType,
   description: row.description,
-  frameworks: [],
+  frameworks: row.frameworks,
   roles: row.roles,
+  rights: rightsOf(ctx, row.roles),
   members: row.members,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
+
+/** What the activity log keeps of a project: its own fields, not the viewer's roles. */
+const snapshot = (row: ProjectRow) => ({ name: row.name, project_type: row.projectType, description: row.description, frameworks: row.frameworks });
 
 const TYPE_LABEL: Record<ProjectType, string> = { ai_application: 'AI-application', organization: 'organization' };
 
@@ -57,12 +67,13 @@ export function projectService(deps: Pick<Deps, 'db'>) {
           createdBy: ctx.user.id,
         });
         await projectRepository.addRole(tx, organizationId, created.id, ctx.user.id, 'owner');
+        await projectRepository.addFrameworks(tx, organizationId, created.id, input.frameworks);
         await recordActivity(tx, { organizationId, projectId: created.id, actorId: ctx.user.id, objectType: 'project', objectId: created.id, action: 'created', after: input });
-        return toProject((await projectRepository.find(tx, organizationId, created.id, ctx.user.id))!);
+        return toProject(ctx, (await projectRepository.find(tx, organizationId, created.id, ctx.user.id))!);
       });
     },
 
-    get: async (ctx: RequestContext, projectId: string) => toProject(await findOrThrow(ctx, projectId)),
+    get: async (ctx: RequestContext, projectId: string) => toProject(ctx, await findOrThrow(ctx, projectId)),
 
     async list(
       ctx: RequestContext,
@@ -78,7 +89,7 @@ export function projectService(deps: Pick<Deps, 'db'>) {
         page: query.page,
         size: query.size,
       });
-      return pageOf(items.map(toProject), total, query.page, query.size);
+      return pageOf(items.map((row) => toProject(ctx, row)), total, query.page, query.size);
     },
 
     async update(ctx: RequestContext, projectId: string, input: UpdateProject): Promise<Project> {
@@ -96,8 +107,8 @@ export function projectService(deps: Pick<Deps, 'db'>) {
           ...(input.description !== undefined ? { description: input.description } : {}),
         });
         const after = await findOrThrow(ctx, projectId, tx);
-        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: 'project', objectId: projectId, action: 'updated', before: toProject(before), after: toProject(after) });
-        return toProject(after);
+        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: 'project', objectId: projectId, action: 'updated', before: snapshot(before), after: snapshot(after) });
+        return toProject(ctx, after);
       });
     },
 
@@ -108,7 +119,7 @@ export function projectService(deps: Pick<Deps, 'db'>) {
         const before = await findOrThrow(ctx, projectId, tx);
         if (!(await projectRepository.remove(tx, organizationId, projectId))) throw notFound('Project');
         // The project's own log goes with it; the organization keeps the record of the deletion.
-        await recordActivity(tx, { organizationId, actorId: ctx.user.id, objectType: 'project', objectId: projectId, action: 'deleted', before: toProject(before) });
+        await recordActivity(tx, { organizationId, actorId: ctx.user.id, objectType: 'project', objectId: projectId, action: 'deleted', before: snapshot(before) });
       });
     },
   };
