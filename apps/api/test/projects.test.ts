@@ -57,6 +57,45 @@ describe('projects API', () => {
     }
   });
 
+  it('applies the frameworks chosen at creation, and refuses unknown or repeated ones with nothing written', async () => {
+    const owner = await t.login('owner@demo.local');
+    const created = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Hiring assistant', project_type: 'ai_application', frameworks: ['ISO_IEC_42001', 'EU_AI_ACT'] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ frameworks: ['EU_AI_ACT', 'ISO_IEC_42001'], rights: expect.arrayContaining(['projects:delete', 'user_roles:assign']) });
+    expect((await owner({ method: 'GET', url: `/api/projects/${created.json().id}` })).json().frameworks).toEqual(['EU_AI_ACT', 'ISO_IEC_42001']);
+
+    const unknown = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Unknown framework', project_type: 'ai_application', frameworks: ['SOC2'] } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors[0]).toEqual({ path: 'body.frameworks.0', message: 'framework must be one of EU_AI_ACT, ISO_IEC_42001, NIST_AI_RMF' });
+    const repeated = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Repeated framework', project_type: 'ai_application', frameworks: ['EU_AI_ACT', 'EU_AI_ACT'] } });
+    expect(repeated.json().errors[0]).toEqual({ path: 'body.frameworks', message: 'Choose each framework once' });
+    const names = (await owner({ method: 'GET', url: `/api/organizations/${demo}/projects?size=250` })).json().items.map((p: { name: string }) => p.name);
+    expect(names).not.toContain('Unknown framework');
+    expect(names).not.toContain('Repeated framework');
+  });
+
+  it("gives a reviewer read rights only, and the project's log by its own id covers everything in it", async () => {
+    const [seeded] = await t.db.select().from(projects).where(eq(projects.name, 'Credit Scoring Model'));
+    const reviewer = await t.login('reviewer@demo.local');
+    const seen = (await reviewer({ method: 'GET', url: `/api/projects/${seeded!.id}` })).json();
+    expect(seen.roles).toEqual(['reviewer']);
+    expect(seen.rights).toContain('comments:create');
+    expect(seen.rights).not.toContain('projects:update');
+    // Narrowed tokens narrow the rights the project reports too.
+    const narrowed = await t.login('owner@demo.local', ['projects:read']);
+    expect((await narrowed({ method: 'GET', url: `/api/projects/${seeded!.id}` })).json().rights).toEqual(['projects:read']);
+
+    const owner = await t.login('owner@demo.local');
+    const project = (await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Log coverage', project_type: 'organization' } })).json();
+    const editorId = (await (await t.login('editor@demo.local'))({ method: 'GET', url: '/api/users/me' })).json().id;
+    await owner({ method: 'POST', url: `/api/users/${editorId}/roles?role=editor&project_id=${project.id}` });
+    await owner({ method: 'PATCH', url: `/api/projects/${project.id}`, payload: { description: 'Now described' } });
+    const log = (await owner({ method: 'GET', url: `/api/projects/${project.id}/logs/${project.id}` })).json();
+    expect(log.items.map((e: { object_type: string; action: string }) => `${e.object_type}:${e.action}`)).toEqual(['project:updated', 'project_member:roles_changed', 'project:created']);
+    const memberLog = (await owner({ method: 'GET', url: `/api/projects/${project.id}/logs/${editorId}` })).json();
+    expect(memberLog.total).toBe(1);
+  });
+
   it('validates names and types, and refuses duplicates', async () => {
     const owner = await t.login('owner@demo.local');
     const empty = await owner({ method: 'POST', url: '/api/projects', payload: { name: ' ', project_type: 'ai_application' } });

@@ -6,6 +6,10 @@ export const PROJECT_TYPES = ['ai_application', 'organization'] as const;
 export const projectType = z.enum(PROJECT_TYPES, { error: 'project_type must be ai_application or organization' });
 export type ProjectType = z.infer<typeof projectType>;
 
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = { ai_application: 'AI application', organization: 'Organization' };
+
+export const PROJECT_ROLE_LABELS: Record<(typeof PROJECT_ROLES)[number], string> = { owner: 'Owner', editor: 'Editor', reviewer: 'Reviewer', auditor: 'Auditor' };
+
 /** What each project role is for (spec section 3), for screens that explain roles. */
 export const PROJECT_ROLE_DESCRIPTIONS: Record<(typeof PROJECT_ROLES)[number], string> = {
   owner: 'Responsible for project execution and delivery (e.g. project manager, lead data scientist).',

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createProject, errorResponse, listProjectsQuery, organizationIdParams, page, project, projectIdParams, updateProject } from '@aegis/contracts';
 import { access } from '../../plugins/access';
+import { pdfAttachment } from '../../lib/pdf';
+import { projectExportService } from './export/project-export-service';
 import { projectService } from './project-service';
 
 const tags = ['projects'];
@@ -11,6 +13,7 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409
 export async function projectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = projectService(app.deps);
+  const exporter = projectExportService(app.deps);
 
   app.post(
     '/api/projects',
@@ -65,6 +68,25 @@ export async function projectRoutes(root: FastifyInstance) {
     async (request, reply) => {
       await service.remove(request.ctx, request.params.project_id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/projects/:project_id/export',
+    {
+      schema: {
+        operationId: 'exportProject',
+        tags,
+        summary: 'The project as a PDF report named after it: cover, members, activity and comments (a section per feature)',
+        params: projectIdParams,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The PDF file'), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+      config: { access: access.project('projects:read') },
+    },
+    async (request, reply) => {
+      const { name, pdf } = await exporter.render(request.ctx, request.params.project_id);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', pdfAttachment(name)).header('cache-control', 'no-store').send(pdf);
     },
   );
 }
