@@ -21,6 +21,8 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_organization_idx').on(t.organizationId),
+    // The list's "newest first" sort reads this index instead of sorting every project of the organization.
+    index('projects_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('projects_organization_name_key').on(t.organizationId, sql`lower(${t.name})`),
   ],
 );
