@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Project } from '@aegis/contracts';
+import { PROJECT_ROLE_RIGHTS, type Project } from '@aegis/contracts';
 import { signIn, stubAppApi } from '../../../testing/app-api';
 import { DEMO_ORGANIZATION } from '../../../testing/factories';
 import { jsonResponse } from '../../../testing/fetch-stub';
@@ -39,6 +39,7 @@ function stubCreation({ limit = 10, ai = 2, organization = 0, quotaStatus = 200,
           ...body,
           frameworks: [],
           roles: ['owner'],
+          rights: [...PROJECT_ROLE_RIGHTS.owner],
           members: 1,
           created_at: '2026-11-20T09:30:00Z',
           updated_at: '2026-11-20T09:30:00Z',
@@ -98,10 +99,24 @@ describe('NewProjectScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Create project' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/project-detail/${NEW_ID}`));
-    expect(posts).toEqual([{ name: 'ISO certification', project_type: 'organization', description: 'Our AIMS' }]);
+    expect(posts).toEqual([{ name: 'ISO certification', project_type: 'organization', description: 'Our AIMS', frameworks: [] }]);
     expect(await screen.findByText('Project created')).toBeInTheDocument();
     // The quota is fetched again now that one more place is used.
     await waitFor(() => expect(quotaCalls()).toBeGreaterThanOrEqual(2));
+  });
+
+  it('sends the chosen frameworks in catalogue order', async () => {
+    const { user, posts, router } = await openForm();
+    await screen.findByText('2 of 10 AI-application projects used');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Hiring assistant');
+    const group = screen.getByRole('group', { name: 'Frameworks' });
+    await user.click(within(group).getByRole('checkbox', { name: /NIST AI RMF/ }));
+    await user.click(within(group).getByRole('checkbox', { name: /EU AI Act/ }));
+    await user.click(within(group).getByRole('checkbox', { name: /ISO\/IEC 42001/ }));
+    await user.click(within(group).getByRole('checkbox', { name: /ISO\/IEC 42001/ }));
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/project-detail/${NEW_ID}`));
+    expect(posts).toEqual([{ name: 'Hiring assistant', project_type: 'ai_application', description: '', frameworks: ['EU_AI_ACT', 'NIST_AI_RMF'] }]);
   });
 
   it('puts the server’s field errors next to the fields', async () => {

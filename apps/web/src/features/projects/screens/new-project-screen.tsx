@@ -7,19 +7,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { ProjectType } from '@aegis/contracts';
+import type { FrameworkCode, ProjectType } from '@aegis/contracts';
 import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
 import { notifySuccess } from '../../../lib/notifier';
 import { createProjectSchema, useCreateProject } from '../api/create-project';
 import { useOrganizationQuota } from '../api/get-organization-quota';
 import { projectDetailPath } from '../components/project-labels';
+import { FrameworkPicker } from '../components/framework-picker';
 import { ProjectTypeCards } from '../components/project-type-cards';
 import { canCreateProject, quotaBlocker, quotaSummary } from '../project-quota';
 import { useOrganizationId } from '../use-organization-id';
 
-type Values = { name: string; project_type: ProjectType; description: string };
+type Values = { name: string; project_type: ProjectType; description: string; frameworks: FrameworkCode[] };
 
-const EMPTY: Values = { name: '', project_type: 'ai_application', description: '' };
+const EMPTY: Values = { name: '', project_type: 'ai_application', description: '', frameworks: [] };
 
 function QuotaNote({ organizationId, type }: { organizationId: string; type: ProjectType }) {
   const quota = useOrganizationQuota(organizationId);
@@ -122,6 +123,7 @@ export function NewProjectForm({ organizationId }: { organizationId: string }) {
               minRows={3}
               fullWidth
             />
+            <FrameworkPicker value={values.frameworks} onChange={set('frameworks')} error={errors.frameworks} />
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button component={RouterLink} to="/projects">
                 Cancel
