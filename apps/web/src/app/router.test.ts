@@ -43,4 +43,15 @@ describe('the route table', () => {
     expect(names.get('users')).toBe('organization-users');
     expect(names.get('settings')).toBe('organization-settings');
   });
+
+  it('names the project screens', () => {
+    const project = createRoutes(createQueryClient())
+      .flatMap((route) => route.children ?? [])
+      .flatMap((branch) => branch.children ?? [])
+      .find((route) => route.path === '/projects/project-detail/:id');
+    expect(isRouteMeta(project?.handle) && project.handle.name).toBe('project-detail');
+    const names = new Map((project?.children ?? []).map((child) => [child.index ? '' : child.path, isRouteMeta(child.handle) ? child.handle.name : undefined]));
+    expect(names.get('')).toBe('project-dashboard');
+    expect(names.get('settings')).toBe('project-settings');
+  });
 });

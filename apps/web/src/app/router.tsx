@@ -25,6 +25,9 @@ const NotificationsScreen = lazyWithReload(() => import('../features/notificatio
 const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
 const ProjectsScreen = lazyWithReload(() => import('../features/projects/screens/projects-screen'));
 const NewProjectScreen = lazyWithReload(() => import('../features/projects/screens/new-project-screen'));
+const ProjectDetailLayout = lazyWithReload(() => import('../features/projects/screens/project-detail-layout'));
+const ProjectDashboardScreen = lazyWithReload(() => import('../features/projects/screens/project-dashboard-screen'));
+const ProjectSettingsScreen = lazyWithReload(() => import('../features/projects/screens/project-settings-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
 const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
@@ -82,6 +85,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/notifications', withLayout('notifications'), <NotificationsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
+            // The project header (name, type, tabs) around its screens; requirements, controls, risks, evidence, assets and testing come with their features.
+            route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
+              { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
+              route('settings', withLayout('project-settings'), <ProjectSettingsScreen />),
+            ]),
             route('/tokens', withLayout('tokens'), <ApiTokensScreen />),
             // The organization header (title and tabs) around its screens; each tab checks its own rights.
             route('/organization', withLayout('organization'), <OrganizationLayout />, [

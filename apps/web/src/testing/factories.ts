@@ -1,4 +1,17 @@
-import { organizationRightsFor, type ClientConfig, type CurrentUser, type OrganizationConfig, type OrganizationMember, type OrganizationRole, type TokenPair } from '@aegis/contracts';
+import {
+  organizationRightsFor,
+  projectRightsFor,
+  type ActivityEntry,
+  type ClientConfig,
+  type Comment,
+  type CurrentUser,
+  type OrganizationConfig,
+  type OrganizationMember,
+  type OrganizationRole,
+  type Project,
+  type ProjectRole,
+  type TokenPair,
+} from '@aegis/contracts';
 
 const base64Url = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
@@ -101,4 +114,50 @@ export function buildInvitee(overrides: Partial<OrganizationMember> = {}): Organ
     },
     ...overrides,
   });
+}
+
+/** A project of the demo organization; the caller holds `roles` on it and exactly their rights. */
+export function buildProject({ roles = ['owner'], ...overrides }: Partial<Project> & { roles?: ProjectRole[] } = {}): Project {
+  return {
+    id: '0199a0b2-0000-7000-8000-0000000000c1',
+    organization_id: DEMO_ORGANIZATION.id,
+    name: 'Credit scoring',
+    project_type: 'ai_application',
+    description: '',
+    frameworks: [],
+    roles,
+    rights: projectRightsFor(roles),
+    members: 1,
+    created_at: '2026-11-20T09:30:00Z',
+    updated_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  };
+}
+
+export const ADA = { id: '0199a0b2-0000-7000-8000-0000000000a1', name: 'Ada Lovelace', email: 'ada@demo.local' };
+
+export function buildActivityEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
+  return {
+    log_id: '0199a0b2-0000-7000-8000-0000000000f1',
+    object_type: 'project',
+    object_id: '0199a0b2-0000-7000-8000-0000000000c1',
+    action: 'created',
+    actor: ADA,
+    before: null,
+    after: null,
+    created_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  };
+}
+
+export function buildComment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    comment_id: '0199a0b2-0000-7000-8000-0000000000e1',
+    object_type: 'project',
+    object_id: '0199a0b2-0000-7000-8000-0000000000c1',
+    body: 'Looks good to me.',
+    author: ADA,
+    created_at: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
 }

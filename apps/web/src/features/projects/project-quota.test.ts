@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canCreateProject, quotaBlocker, quotaSummary } from './project-quota';
+import { canCreateProject, quotaBlocker, quotaSummary, typeChangeBlocker } from './project-quota';
 
 const quota = (projects: number | null, ai = 0, organization = 0) => ({
   plan_quota: { projects },
@@ -44,5 +44,14 @@ describe('quota texts', () => {
     );
     expect(quotaBlocker(undefined, 'organization')).toMatch(/quota has not been loaded/);
     expect(quotaBlocker(quota(10, 10), 'organization')).toBeNull();
+  });
+
+  it('explains why a project cannot change to a full type, and nothing when it can or the quota is unknown', () => {
+    expect(typeChangeBlocker(quota(3, 1, 3), 'organization')).toBe(
+      'Your plan allows 3 organization projects and all are in use, so this project cannot become one. Ask your administrator to raise the quota.',
+    );
+    expect(typeChangeBlocker(quota(3, 1, 3), 'ai_application')).toBeNull();
+    expect(typeChangeBlocker(quota(null, 9, 9), 'organization')).toBeNull();
+    expect(typeChangeBlocker(undefined, 'organization')).toBeNull();
   });
 });

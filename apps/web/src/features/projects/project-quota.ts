@@ -34,3 +34,13 @@ export function quotaBlocker(quota: Quota | undefined, type: ProjectType): strin
   const limit = quota.plan_quota.projects ?? 0;
   return `Your plan allows ${limit} ${TYPE_NOUN[type]} projects and all are in use. Ask your administrator to raise the quota.`;
 }
+
+/**
+ * Why a project cannot become one of `type` now (the type counts against the quota as a new project of
+ * it would); null when it can, or when the quota is not known: the server checks it either way.
+ */
+export function typeChangeBlocker(quota: Quota | undefined, type: ProjectType): string | null {
+  if (!quota || canCreateProject(quota, type)) return null;
+  const limit = quota.plan_quota.projects ?? 0;
+  return `Your plan allows ${limit} ${TYPE_NOUN[type]} projects and all are in use, so this project cannot become one. Ask your administrator to raise the quota.`;
+}

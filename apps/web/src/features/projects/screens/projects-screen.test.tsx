@@ -19,6 +19,7 @@ const scoring: Project = {
   description: '',
   frameworks: [],
   roles: ['owner', 'auditor'],
+  rights: ['projects:read'],
   members: 4,
   created_at: '2026-11-20T09:30:00Z',
   updated_at: '2026-11-20T09:30:00Z',

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isProjectTabActive, PROJECT_TABS, visibleProjectTabs, type ProjectTab } from './project-tabs';
+
+const base = '/projects/project-detail/p1';
+const dashboard = PROJECT_TABS.find((tab) => tab.path === '')!;
+const settings = PROJECT_TABS.find((tab) => tab.path === 'settings')!;
+const risks: ProjectTab = { path: 'risks', label: 'Risks', activeAlso: ['risk-detail/:riskId'] };
+
+describe('visibleProjectTabs', () => {
+  it('shows Settings only with projects:update, projects:delete or user_roles:assign', () => {
+    const labels = (rights: Parameters<typeof visibleProjectTabs>[0]) => visibleProjectTabs(rights).map((tab) => tab.label);
+    expect(labels(['projects:read', 'dashboard:read', 'comments:create'])).toEqual(['Dashboard']);
+    expect(labels(['projects:update'])).toEqual(['Dashboard', 'Settings']);
+    expect(labels(['projects:delete'])).toEqual(['Dashboard', 'Settings']);
+    expect(labels(['user_roles:assign'])).toEqual(['Dashboard', 'Settings']);
+  });
+});
+
+describe('isProjectTabActive', () => {
+  it('marks the dashboard only on the project itself', () => {
+    expect(isProjectTabActive(dashboard, base, base)).toBe(true);
+    expect(isProjectTabActive(dashboard, base, `${base}/`)).toBe(true);
+    expect(isProjectTabActive(dashboard, base, `${base}/settings`)).toBe(false);
+  });
+
+  it('marks a tab on its own path and below it, and on the paths it is also active on', () => {
+    expect(isProjectTabActive(settings, base, `${base}/settings`)).toBe(true);
+    expect(isProjectTabActive(risks, base, `${base}/risks`)).toBe(true);
+    expect(isProjectTabActive(risks, base, `${base}/risk-detail/r9`)).toBe(true);
+    expect(isProjectTabActive(risks, base, `${base}/risk-detailed`)).toBe(false);
+    expect(isProjectTabActive(settings, base, `${base}/risks`)).toBe(false);
+  });
+
+  it('never marks a tab of another project', () => {
+    expect(isProjectTabActive(dashboard, base, '/projects/project-detail/p2')).toBe(false);
+    expect(isProjectTabActive(settings, base, '/projects/project-detail/p10/settings')).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+import type { ActivityEntry, Comment, Project, ProjectDashboard } from '@aegis/contracts';
+import { stubAppApi } from './app-api';
+import { ADA, buildComment } from './factories';
+import { jsonResponse, type FetchCall } from './fetch-stub';
+
+type ProjectApi = {
+  project: Project;
+  /** Answer GET /api/projects/{id} with this status and no project (403, 404…). */
+  projectStatus?: number;
+  /** Members by role on the dashboard; the total is the project's member count. */
+  dashboard?: Partial<ProjectDashboard['members_by_role']>;
+  /** The project's log, newest first. */
+  activity?: ActivityEntry[];
+  /** The project's thread, oldest first; POSTs append to it. */
+  comments?: Comment[];
+  /** Answers first; return undefined to fall through. */
+  handle?: (call: FetchCall) => Response | undefined;
+};
+
+const pageOf = <T>(items: T[], url: string) => {
+  const params = new URL(url, 'http://x').searchParams;
+  const page = Number(params.get('page') ?? 1);
+  const size = Number(params.get('size') ?? 10);
+  return { items: items.slice((page - 1) * size, page * size), total: items.length, page, size, pages: Math.ceil(items.length / size) };
+};
+
+/**
+ * A stand-in for the project's API, on top of the signed-in app's: the project, its dashboard counts,
+ * its log and its comment thread (pages sliced as the server does). Records every call.
+ */
+export function stubProjectApi({ project, projectStatus, dashboard = {}, activity = [], comments = [], handle }: ProjectApi) {
+  const calls: FetchCall[] = [];
+  const base = `/api/projects/${project.id}`;
+  const thread = [...comments];
+  const byRole = { owner: 0, editor: 0, reviewer: 0, auditor: 0, ...dashboard };
+  stubAppApi({
+    handle: (call) => {
+      const path = call.url.split('?')[0]!;
+      const method = call.init.method ?? 'GET';
+      // A 5xx starts health polling: the service is up, so no test is sent to /service-down later.
+      if (path === '/api/health') return jsonResponse(200, { status: 'ok' });
+      if (!path.startsWith('/api/projects/')) return undefined;
+      calls.push(call);
+      const answer = handle?.(call);
+      if (answer) return answer;
+      if (path === base && method === 'GET') {
+        return projectStatus ? jsonResponse(projectStatus, { detail: 'No', code: projectStatus === 403 ? 'forbidden' : 'not_found' }) : jsonResponse(200, project);
+      }
+      if (path === `${base}/dashboard`) {
+        return jsonResponse(200, { project_id: project.id, members: project.members, members_by_role: byRole });
+      }
+      if (path === `${base}/logs/${project.id}`) return jsonResponse(200, pageOf(activity, call.url));
+      if (path === `${base}/comments/project/${project.id}`) {
+        if (method === 'GET') return jsonResponse(200, pageOf(thread, call.url));
+        const { body } = JSON.parse(call.init.body as string) as { body: string };
+        const created = buildComment({ comment_id: `0199a0b2-0000-7000-8000-${String(900 + thread.length).padStart(12, '0')}`, body: body.trim(), author: ADA, object_id: project.id, created_at: '2026-11-21T08:00:00Z' });
+        thread.push(created);
+        return jsonResponse(201, created);
+      }
+      return undefined;
+    },
+  });
+  return { calls, thread };
+}
