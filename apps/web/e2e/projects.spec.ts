@@ -115,6 +115,10 @@ test('a member without a role on a project asks for access from its URL', async 
   await expect(page).toHaveURL('/');
   await page.goto(`/projects/project-detail/${projectId}`);
   await page.getByRole('button', { name: 'Request access' }).click();
-  await expect(page.getByText(/owners have been told/i)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Request access' })).toBeDisabled();
+  await expect(page.getByRole('alert')).toContainText('been told. You will be able to open the project once one of them gives you a role.');
+  await expect(page.getByRole('button', { name: 'Access requested' })).toBeDisabled();
+  // Asking again after a reload does not pile up: the earlier request is still waiting.
+  await page.reload();
+  await page.getByRole('button', { name: 'Request access' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your earlier request is still waiting for the owners.');
 });
