@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -21,6 +20,7 @@ import { EditOrganizationDialog } from '../components/edit-organization-dialog';
 import { InvitationLinkDialog } from '../components/invitation-link-dialog';
 import { OrganizationMetricsTable, type MetricsSort } from '../components/organization-metrics-table';
 import { OverviewCards } from '../components/overview-cards';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** Every organization on the platform, with its usage; create, edit and delete them. */
 export function AdminOrganizationsScreen() {
@@ -72,16 +72,9 @@ export function AdminOrganizationsScreen() {
       <Paper variant="outlined">
         {(organizations.isPending || organizations.isFetching) && <LinearProgress aria-label="Loading organizations" />}
         {organizations.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void organizations.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void organizations.refetch()}>
             The organizations could not be loaded.
-          </Alert>
+          </RetryAlert>
         )}
         {organizations.data && organizations.data.total === 0 && (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useComments } from '../api/list-comments';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Props = {
   projectId: string;
@@ -41,16 +42,9 @@ export function CommentThread({ projectId, objectType, objectId, canComment, tit
 
       {comments.isPending && <LinearProgress aria-label="Loading the comments" />}
       {comments.isError && items.length === 0 && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void comments.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void comments.refetch()}>
           The comments could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
       {comments.isSuccess && items.length === 0 && <Typography color="text.secondary">No comments yet</Typography>}
 

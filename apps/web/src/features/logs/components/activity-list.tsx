@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format';
 import { useActivity } from '../api/list-activity';
 import { describeActivity } from '../activity-text';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Props = { projectId: string; objectId: string };
 
@@ -18,16 +19,9 @@ export function ActivityList({ projectId, objectId }: Props) {
   if (activity.isPending) return <LinearProgress aria-label="Loading the activity" />;
   if (activity.isError && entries.length === 0) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void activity.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void activity.refetch()}>
         The activity could not be loaded.
-      </Alert>
+      </RetryAlert>
     );
   }
   if (entries.length === 0) return <Typography color="text.secondary">Nothing has happened here yet.</Typography>;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -26,6 +25,7 @@ import { MembersFilterBar, type StateFilter } from '../components/members-filter
 import { MembersTable, type MemberSort } from '../components/members-table';
 import { SignupLinkDialog, type ShownSignupLink } from '../../../components/signup-link-dialog';
 import type { MemberAbilities, MemberAction } from '../member-abilities';
+import { RetryAlert } from '../../../components/retry-alert';
 
 const EMPTY_TEXT: Record<StateFilter, string> = {
   all: 'Nobody has joined or been invited yet.',
@@ -122,16 +122,9 @@ export function OrganizationUsersScreen({ organizationId, abilities }: Props) {
       <Paper variant="outlined">
         {(members.isPending || members.isFetching) && <LinearProgress aria-label="Loading users" />}
         {members.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void members.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void members.refetch()}>
             The users could not be loaded.
-          </Alert>
+          </RetryAlert>
         )}
         {members.data && members.data.total === 0 && (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">

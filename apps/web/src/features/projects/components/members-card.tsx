@@ -1,7 +1,5 @@
 import { Suspense } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { lazyWithReload } from '../../../lib/lazy-route';
 import { useProjectDashboard } from '../api/get-project-dashboard';
 import { PROJECT_ROLE_LABELS } from './project-labels';
+import { RetryAlert } from '../../../components/retry-alert';
 
 // The counts show at once; the chart follows when its library has loaded.
 const MembersByRoleChart = lazyWithReload(() => import('./members-by-role-chart'));
@@ -49,16 +48,9 @@ export function MembersCard({ projectId }: { projectId: string }) {
       </Typography>
       {dashboard.isPending && <LinearProgress aria-label="Loading the members" />}
       {dashboard.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void dashboard.refetch()}>
           The member counts could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
       {dashboard.data && (
         <>

@@ -17,6 +17,7 @@ import { FrameworkPicker } from '../components/framework-picker';
 import { ProjectTypeCards } from '../components/project-type-cards';
 import { canCreateProject, quotaBlocker, quotaSummary } from '../project-quota';
 import { useOrganizationId } from '../use-organization-id';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Values = { name: string; project_type: ProjectType; description: string; frameworks: FrameworkCode[] };
 
@@ -33,16 +34,9 @@ function QuotaNote({ organizationId, type }: { organizationId: string; type: Pro
   }
   if (quota.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void quota.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void quota.refetch()}>
         The project quota could not be loaded, so the project cannot be created yet.
-      </Alert>
+      </RetryAlert>
     );
   }
   const blocker = quotaBlocker(quota.data, type);

@@ -1,7 +1,5 @@
 import { Suspense } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { Outlet, useParams } from 'react-router';
 import { PageProgress } from '../../../components/page-progress';
 import { ApiError } from '../../../lib/errors';
@@ -12,6 +10,7 @@ import { ProjectTabsNav } from '../components/project-tabs-nav';
 import { RequestAccessPanel } from '../components/request-access-panel';
 import type { ProjectOutletContext } from '../project-outlet';
 import { useClearProjectFiltersOnRouteChange } from '../use-clear-project-filters';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** Why the project did not load: a 404 (or an id that is no id at all, 422) and a 403 have screens of their own. */
 function failureOf(error: unknown): 'not-found' | 'no-access' | 'other' {
@@ -33,16 +32,9 @@ export function ProjectDetailLayout() {
     if (failure === 'not-found') return <ProjectNotFound />;
     if (failure === 'no-access') return <RequestAccessPanel projectId={projectId} />;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void project.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void project.refetch()}>
         The project could not be loaded.
-      </Alert>
+      </RetryAlert>
     );
   }
 

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
@@ -16,6 +14,7 @@ import { NoSettingsAccess } from '../components/settings/no-settings-access';
 import { ProjectMembersSection } from '../components/settings/project-members-section';
 import { SettingsSection } from '../components/settings/settings-section';
 import { canOpenSettings, settingsAbilities } from '../project-settings-rights';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /** The sections the user's rights on the project allow. */
 export function ProjectSettings({ project }: { project: Project }) {
@@ -48,16 +47,9 @@ export function ProjectSettingsScreen() {
       </Typography>
       {project.isPending && <PageProgress label="Loading the project settings…" />}
       {project.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void project.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void project.refetch()}>
           {`The project could not be loaded: ${errorDetail(project.error)}`}
-        </Alert>
+        </RetryAlert>
       )}
       {project.data && <ProjectSettings project={project.data} />}
     </Box>

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +13,7 @@ import { NewProjectButton } from '../components/new-project-button';
 import { ProjectsFilterBar, type TypeFilter } from '../components/projects-filter-bar';
 import { ProjectsTable, type ProjectSort } from '../components/projects-table';
 import { useOrganizationId } from '../use-organization-id';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Props = { organizationId: string };
 
@@ -61,16 +60,9 @@ export function ProjectsList({ organizationId }: Props) {
       <Paper variant="outlined">
         {(projects.isPending || projects.isFetching) && <LinearProgress aria-label="Loading projects" />}
         {projects.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void projects.refetch()}>
             The projects could not be loaded.
-          </Alert>
+          </RetryAlert>
         )}
         {projects.data && projects.data.total === 0 && filtered && (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">

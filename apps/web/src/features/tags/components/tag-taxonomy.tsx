@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -24,6 +23,7 @@ import { useTags } from '../api/list-tags';
 import { DeleteTagDialog } from './delete-tag-dialog';
 import { TagChip } from './tag-chip';
 import { TagDialog, type TagDialogSubject } from './tag-dialog';
+import { RetryAlert } from '../../../components/retry-alert';
 
 type Props = {
   organizationId: string;
@@ -62,16 +62,9 @@ export function TagTaxonomy({ organizationId, canEdit }: Props) {
       <Paper variant="outlined">
         {(tags.isPending || tags.isFetching) && <LinearProgress aria-label="Loading tags" />}
         {tags.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void tags.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void tags.refetch()}>
             The tags could not be loaded.
-          </Alert>
+          </RetryAlert>
         )}
         {tags.data && tags.data.total === 0 && (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">

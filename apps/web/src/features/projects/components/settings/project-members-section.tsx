@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -20,6 +19,7 @@ import { ProjectMembersTable } from './project-members-table';
 import { ProjectRolesLegend } from './project-roles-legend';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { SettingsSection } from './settings-section';
+import { RetryAlert } from '../../../../components/retry-alert';
 
 type Props = { project: Project; abilities: SettingsAbilities; viewerId: string | undefined };
 
@@ -78,16 +78,9 @@ export function ProjectMembersSection({ project, abilities, viewerId }: Props) {
       <Paper variant="outlined">
         {(members.isPending || members.isFetching) && <LinearProgress aria-label="Loading members" />}
         {members.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void members.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void members.refetch()}>
             The members could not be loaded.
-          </Alert>
+          </RetryAlert>
         )}
         {members.data && members.data.total === 0 && (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
