@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { injectFetch } from './lib/inject-fetch';
 import { createMailer } from './lib/mailer';
 import { loadServerSecrets } from './lib/secrets';
+import { createStorage, type FileStorage } from './lib/storage';
+import { runPurges } from './lib/storage/purges';
 import { accessTokenSigner } from './modules/auth/access-token';
 import { apiTokenRoutes } from './modules/auth/api-token-routes';
 import { createRelyingParty } from './modules/auth/oidc-relying-party';
@@ -41,12 +43,16 @@ export type BuildOptions = {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass a storage of their own (a temporary folder, a fake bucket); otherwise from the config. */
+  storage?: FileStorage;
 };
+
+const PURGE_INTERVAL_MS = 5 * 60_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
-export async function buildApp({ config, database, clock = systemClock, logger }: BuildOptions) {
+export async function buildApp({ config, database, clock = systemClock, logger, storage }: BuildOptions) {
   const secrets = await loadServerSecrets(database.db, config.jwtSecret);
 
   const app = Fastify({
@@ -84,10 +90,20 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     accessTokens: accessTokenSigner(secrets.jwtSecret, config.publicUrl),
     relyingParty,
     mailer: createMailer(config, app.log),
+    storage: storage ?? createStorage(config),
     idp,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
+  // Stored files whose removal is still owed (a project deleted while the storage was down) are retried
+  // at start-up and then every few minutes.
+  const purgeLater = () => void runPurges(deps, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
+  let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    purgeLater();
+    purgeTimer = setInterval(purgeLater, PURGE_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

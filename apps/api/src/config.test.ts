@@ -20,6 +20,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'Invalid environment variable PUBLIC_URL: must be a URL'],
     [{ AUTH_DUMMY_ENABLED: 'maybe' }, 'Invalid environment variable AUTH_DUMMY_ENABLED: must be true or false'],
     [{ JWT_SECRET: 'short' }, 'Invalid environment variable JWT_SECRET: must be at least 32 characters'],
+    [{ S3_BUCKET: 'files' }, 'Invalid environment variable S3_ACCESS_KEY_ID: required when S3_BUCKET is set'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'AKID' }, 'Invalid environment variable S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set'],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

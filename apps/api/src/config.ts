@@ -88,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_ENDPOINT && !e.S3_BUCKET) {
     throw new ConfigError('Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set');
   }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid environment variable ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required when S3_BUCKET is set`);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,

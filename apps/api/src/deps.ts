@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { FileStorage } from './lib/storage';
 import type { ServerSecrets } from './lib/secrets';
 import type { AccessTokenSigner } from './modules/auth/access-token';
 import type { RelyingParty } from './modules/auth/oidc-relying-party';
@@ -17,6 +18,8 @@ export type Deps = {
   accessTokens: AccessTokenSigner;
   relyingParty: RelyingParty;
   mailer: Mailer;
+  /** Uploaded files: DATA_DIR/files or the S3 bucket. */
+  storage: FileStorage;
   /** Present when the embedded identity provider is in use. */
   idp: EmbeddedIdp | undefined;
 };

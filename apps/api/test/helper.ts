@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { seedDemo } from '../src/db/seed';
 import type { Clock } from '../src/lib/clock';
+import type { FileStorage } from '../src/lib/storage';
 import { createTestDatabase } from './database';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -23,12 +24,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds the real app on a fresh, migrated and seeded database. */
-export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void } = {}) {
+export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage } = {}) {
   const { database, url: databaseUrl, drop } = await createTestDatabase();
   await database.migrate();
   await seedDemo(database.db);
   const clock = testClock();
-  const app = await buildApp({ config: testConfig(env), database, clock, logger: false });
+  const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage });
   hooks.beforeReady?.(app);
   await app.ready();
 

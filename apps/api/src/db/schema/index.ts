@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './feedback';
 export * from './tags';
 export * from './comments';
+export * from './storage';

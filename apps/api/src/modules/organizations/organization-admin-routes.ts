@@ -24,7 +24,7 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409
 /** Organizations themselves: the admin area's platform view, and an organization's own name and quota. */
 export async function organizationAdminRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = organizationAdminService(app.deps);
+  const service = organizationAdminService(app.deps, app.log);
 
   app.get(
     '/api/organizations',

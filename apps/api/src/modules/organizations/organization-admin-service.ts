@@ -4,7 +4,9 @@ import { randomSecret, sha256 } from '../../lib/crypto';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
+import { runPurges, schedulePurge } from '../../lib/storage/purges';
 import { recordActivity } from '../logs/record-activity';
+import { organizationFilePrefix } from '../projects/project-files';
 import { usersRepository } from '../users/repository';
 import { organizationAdminRepository, type OrganizationWithUsage } from './organization-admin-repository';
 import { organizationsRepository } from './organization-repository';
@@ -21,7 +23,7 @@ const toOrganization = (row: OrganizationWithUsage): Organization => ({
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
-export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer'>) {
+export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'mailer' | 'storage'>, log?: { warn(details: object, message: string): void }) {
   async function find(id: string) {
     const row = await organizationAdminRepository.findWithUsage(deps.db, id);
     if (!row) throw notFound('Organization');
@@ -105,11 +107,14 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
           throw conflict(`${organization.name} still has ${projectCount} project(s): delete them first, or confirm deleting everything with cascade=true`);
         }
         await organizationAdminRepository.remove(tx, id);
+        // Its projects' stored files go with it, right after the commit (retried until gone).
+        await schedulePurge(tx, organizationFilePrefix(id));
         // The organization's own log goes with it; the operator's organization keeps the record.
         if (ctx.organizationId) {
           await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'organization', objectId: id, action: 'deleted', before: toOrganization(organization), after: { cascade, projects: projectCount } });
         }
       });
+      await runPurges(deps, log);
     },
 
     async quota(id: string) {

@@ -3,7 +3,9 @@ import type { Deps } from '../../deps';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
+import { runPurges, schedulePurge } from '../../lib/storage/purges';
 import { recordActivity } from '../logs/record-activity';
+import { projectFilePrefix } from './project-files';
 import { projectRepository, type ProjectRow } from './project-repository';
 
 /** The caller's rights on a project with these roles: what their token allows of the roles' rights. */
@@ -37,7 +39,7 @@ export function quotaAllows(usage: { quota: number | null; ai: number; organizat
   return (type === 'ai_application' ? usage.ai : usage.organization) < usage.quota;
 }
 
-export function projectService(deps: Pick<Deps, 'db'>) {
+export function projectService(deps: Pick<Deps, 'db' | 'storage'>, log?: { warn(details: object, message: string): void }) {
   const organizationOf = (ctx: RequestContext) => {
     if (!ctx.organizationId) throw forbidden('Projects belong to an organization, and you are not a member of any', 'no_organization');
     return ctx.organizationId;
@@ -112,15 +114,21 @@ export function projectService(deps: Pick<Deps, 'db'>) {
       });
     },
 
-    /** Removes the project and everything that hangs off it (cascading keys) in one transaction. */
+    /**
+     * Removes the project and everything that hangs off it (cascading keys) in one transaction, which
+     * also records its stored files for removal; they go right after the commit (and are retried
+     * until gone if the storage cannot be reached), so no file outlives its project for long.
+     */
     async remove(ctx: RequestContext, projectId: string) {
       const organizationId = organizationOf(ctx);
       await deps.db.transaction(async (tx) => {
         const before = await findOrThrow(ctx, projectId, tx);
         if (!(await projectRepository.remove(tx, organizationId, projectId))) throw notFound('Project');
+        await schedulePurge(tx, projectFilePrefix(organizationId, projectId));
         // The project's own log goes with it; the organization keeps the record of the deletion.
         await recordActivity(tx, { organizationId, actorId: ctx.user.id, objectType: 'project', objectId: projectId, action: 'deleted', before: snapshot(before) });
       });
+      await runPurges(deps, log);
     },
   };
 }

@@ -12,7 +12,7 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409
 
 export async function projectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const service = projectService(app.deps);
+  const service = projectService(app.deps, app.log);
   const exporter = projectExportService(app.deps);
 
   app.post(

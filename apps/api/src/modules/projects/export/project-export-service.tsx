@@ -7,13 +7,13 @@ import type { ReportSection } from './report-section';
 import { EXPORT_SECTIONS } from './sections';
 
 /** The project report as a PDF, read from one consistent snapshot of the database. */
-export function projectExportService(deps: Pick<Deps, 'db' | 'clock'>) {
+export function projectExportService(deps: Pick<Deps, 'db' | 'clock' | 'storage'>) {
   return {
     async render(ctx: RequestContext, projectId: string): Promise<{ name: string; pdf: Buffer }> {
       const { project, sections } = await deps.db.transaction(
         async (tx) => {
           const scope = { deps: { db: tx }, ctx, projectId };
-          const project = await projectService(scope.deps).get(ctx, projectId);
+          const project = await projectService({ db: tx, storage: deps.storage }).get(ctx, projectId);
           const rights = new Set<string>(project.rights);
           const sections: ReportSection[] = [];
           for (const section of EXPORT_SECTIONS) if (rights.has(section.right)) sections.push(await section.build(scope));
