@@ -16,7 +16,9 @@ export function FrameworkPicker({ value, onChange, error }: Props) {
     onChange(FRAMEWORK_CATALOGUE.map((f) => f.code).filter((c) => (c === code ? on : value.includes(c))));
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
-      <FormLabel component="legend">Frameworks</FormLabel>
+      <FormLabel component="legend" sx={{ typography: 'subtitle1', fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+        Frameworks
+      </FormLabel>
       <FormGroup>
         {FRAMEWORK_CATALOGUE.map((framework) => (
           <FormControlLabel
@@ -36,7 +38,7 @@ export function FrameworkPicker({ value, onChange, error }: Props) {
           />
         ))}
       </FormGroup>
-      <FormHelperText>{error ?? 'Optional: choose the frameworks this project follows. You can add them later too.'}</FormHelperText>
+      <FormHelperText>{error ?? 'Optional: the frameworks this project follows from the start.'}</FormHelperText>
     </FormControl>
   );
 }
