@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { FrameworkCode, ProjectType } from '@aegis/contracts';
@@ -14,12 +13,12 @@ import { createProjectSchema, useCreateProject } from '../api/create-project';
 import { useOrganizationQuota } from '../api/get-organization-quota';
 import { projectDetailPath } from '../components/project-labels';
 import { FrameworkPicker } from '../components/framework-picker';
-import { ProjectTypeCards } from '../components/project-type-cards';
+import { ProjectFields, type ProjectFieldValues } from '../components/project-fields';
 import { canCreateProject, quotaBlocker, quotaSummary } from '../project-quota';
 import { useOrganizationId } from '../use-organization-id';
 import { RetryAlert } from '../../../components/retry-alert';
 
-type Values = { name: string; project_type: ProjectType; description: string; frameworks: FrameworkCode[] };
+type Values = ProjectFieldValues & { frameworks: FrameworkCode[] };
 
 const EMPTY: Values = { name: '', project_type: 'ai_application', description: '', frameworks: [] };
 
@@ -91,31 +90,12 @@ export function NewProjectForm({ organizationId }: { organizationId: string }) {
       <Paper variant="outlined" sx={{ p: 3 }}>
         <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="new-project-title">
           <Stack spacing={3}>
-            <TextField
-              name="name"
-              label="Name"
-              value={values.name}
-              onChange={(event) => set('name')(event.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-              required
+            <ProjectFields
+              values={values}
+              errors={errors}
+              onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+              afterType={<QuotaNote organizationId={organizationId} type={values.project_type} />}
               autoFocus
-              fullWidth
-            />
-            <ProjectTypeCards value={values.project_type} onChange={set('project_type')} error={errors.project_type} />
-            <QuotaNote organizationId={organizationId} type={values.project_type} />
-            <TextField
-              name="description"
-              label="Description"
-              value={values.description}
-              onChange={(event) => set('description')(event.target.value)}
-              error={Boolean(errors.description)}
-              helperText={errors.description ?? 'Optional'}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-              multiline
-              minRows={3}
-              fullWidth
             />
             <FrameworkPicker value={values.frameworks} onChange={set('frameworks')} error={errors.frameworks} />
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

@@ -2,18 +2,17 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import type { Project, ProjectType, UpdateProject } from '@aegis/contracts';
+import type { Project, UpdateProject } from '@aegis/contracts';
 import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../../components/field-errors';
 import { ApiError, errorDetail } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notifier';
 import { organizationQuotaQuery } from '../../api/get-organization-quota';
 import { updateProjectSchema, useUpdateProject } from '../../api/update-project';
 import { typeChangeBlocker } from '../../project-quota';
-import { ProjectTypeCards } from '../project-type-cards';
+import { ProjectFields, type ProjectFieldValues } from '../project-fields';
 
-type Values = { name: string; project_type: ProjectType; description: string };
+type Values = ProjectFieldValues;
 
 const valuesOf = (project: Project): Values => ({ name: project.name, project_type: project.project_type, description: project.description });
 
@@ -41,7 +40,6 @@ export function GeneralSettingsForm({ project }: Props) {
   const changed = Object.keys(changes).length > 0;
   const quota = useQuery({ ...organizationQuotaQuery(project.organization_id), enabled: changes.project_type !== undefined });
   const blocker = changes.project_type ? typeChangeBlocker(quota.data, changes.project_type) : null;
-  const set = <K extends keyof Values>(field: K) => (value: Values[K]) => setValues((current) => ({ ...current, [field]: value }));
 
   const discard = () => {
     setValues(valuesOf(project));
@@ -73,30 +71,11 @@ export function GeneralSettingsForm({ project }: Props) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="project-general-title">
       <Stack spacing={3}>
-        <TextField
-          name="name"
-          label="Name"
-          value={values.name}
-          onChange={(event) => set('name')(event.target.value)}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-          required
-          fullWidth
-        />
-        <ProjectTypeCards value={values.project_type} onChange={set('project_type')} error={errors.project_type} />
-        {blocker && <Alert severity="warning">{blocker}</Alert>}
-        <TextField
-          name="description"
-          label="Description"
-          value={values.description}
-          onChange={(event) => set('description')(event.target.value)}
-          error={Boolean(errors.description)}
-          helperText={errors.description ?? 'Optional'}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-          multiline
-          minRows={3}
-          fullWidth
+        <ProjectFields
+          values={values}
+          errors={errors}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+          afterType={blocker && <Alert severity="warning">{blocker}</Alert>}
         />
         {failure && <Alert severity="error">{failure}</Alert>}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
