@@ -80,7 +80,7 @@ export async function projectMemberRoutes(root: FastifyInstance) {
       schema: { operationId: 'getProjectDashboard', tags, summary: 'What the project holds today', params: projectIdParams, response: { 200: projectDashboard, ...errors } },
       config: { access: access.project('dashboard:read') },
     },
-    async (request) => service.dashboard(request.params.project_id),
+    async (request) => service.dashboard(request.ctx, request.params.project_id),
   );
 
   app.get(

@@ -19,10 +19,10 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
     return deps.db.transaction(async (tx) => {
       // Only active members of the organization can be staffed; anyone else is not found.
       if (!(await usersRepository.findActiveMembership(tx, userId, organizationId))) throw notFound('User');
-      const before = await projectMemberRepository.roles(tx, projectId, userId);
+      const before = await projectMemberRepository.roles(tx, organizationId, projectId, userId);
       const roles = [...new Set(next(before))].sort();
       if (before.includes('owner') && !roles.includes('owner')) {
-        const owners = await projectMemberRepository.ownerIds(tx, projectId);
+        const owners = await projectMemberRepository.ownerIds(tx, organizationId, projectId);
         if (owners.length === 1 && owners[0] === userId) throw conflict('A project needs at least one owner: make someone else owner first');
       }
       await projectMemberRepository.replace(tx, organizationId, projectId, userId, roles);
@@ -41,7 +41,7 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
       const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
       const unknown = roles?.filter((r) => !(PROJECT_ROLES as readonly string[]).includes(r));
       if (unknown?.length) throw unprocessable(`Unknown project roles: ${unknown.join(', ')}`);
-      const { items, total } = await projectMemberRepository.list(deps.db, projectId, {
+      const { items, total } = await projectMemberRepository.list(deps.db, organizationOf(ctx), projectId, {
         name: query.name || undefined,
         roles: roles as ProjectRole[] | undefined,
         excludeUserId: query.exclude_me ? ctx.user.id : undefined,
@@ -64,12 +64,12 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
         const project = await projectRepository.find(tx, organizationId, projectId, ctx.user.id);
         if (!project) throw notFound('Project');
         if (project.roles.length > 0 || ctx.hasOrganizationRight('projects:full_access')) throw conflict('You already have access to this project');
-        const owners = await projectMemberRepository.ownerIds(tx, projectId);
+        const owners = await projectMemberRepository.ownerIds(tx, organizationId, projectId);
         const objectId = `${projectId}:${ctx.user.id}`;
         const pending = await tx
           .select({ id: notifications.id })
           .from(notifications)
-          .where(and(eq(notifications.objectType, 'access_request'), eq(notifications.objectId, objectId), eq(notifications.status, 'unread')))
+          .where(and(eq(notifications.organizationId, organizationId), eq(notifications.objectType, 'access_request'), eq(notifications.objectId, objectId), eq(notifications.status, 'unread')))
           .limit(1);
         if (pending.length > 0) return { notified: false, owners: owners.length };
         const name = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
@@ -87,8 +87,8 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
       });
     },
 
-    async dashboard(projectId: string): Promise<ProjectDashboard> {
-      const { byRole, members } = await projectMemberRepository.countByRole(deps.db, projectId);
+    async dashboard(ctx: RequestContext, projectId: string): Promise<ProjectDashboard> {
+      const { byRole, members } = await projectMemberRepository.countByRole(deps.db, organizationOf(ctx), projectId);
       const members_by_role = Object.fromEntries(PROJECT_ROLES.map((role) => [role, byRole.find((r) => r.role === role)?.n ?? 0])) as ProjectDashboard['members_by_role'];
       return { project_id: projectId, members, members_by_role };
     },

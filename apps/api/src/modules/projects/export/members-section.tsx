@@ -15,10 +15,10 @@ const columns: Column<ProjectMember>[] = [
 export const membersSection: ExportSection = {
   key: 'members',
   right: 'users:read',
-  async build({ deps, projectId }) {
+  async build({ deps, ctx, projectId }) {
     const members: ProjectMember[] = [];
     for (let page = 1; ; page += 1) {
-      const { items, total } = await projectMemberRepository.list(deps.db, projectId, { descending: false, page, size: PAGE });
+      const { items, total } = await projectMemberRepository.list(deps.db, ctx.organizationId!, projectId, { descending: false, page, size: PAGE });
       members.push(...items);
       if (members.length >= total || items.length === 0) break;
     }
