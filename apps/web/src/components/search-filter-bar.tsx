@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { SearchField } from './search-field';
 
 type Props<V extends string> = {
   search: string;
@@ -17,15 +18,7 @@ type Props<V extends string> = {
 export function SearchFilterBar<V extends string>({ search, onSearch, label, value, options, optionLabels, onChange }: Props<V>) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexGrow: 1 }}>
-      <TextField
-        size="small"
-        type="search"
-        label="Search by name"
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-        sx={{ minWidth: 240 }}
-      />
+      <SearchField value={search} onChange={onSearch} sx={{ minWidth: 240 }} />
       <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value as V | 'all')} sx={{ minWidth: 180 }}>
         <MenuItem value="all">All</MenuItem>
         {options.map((option) => (

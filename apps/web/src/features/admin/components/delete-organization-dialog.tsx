@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { OrganizationMetrics } from '@aegis/contracts';
+import { DialogButtons } from '../../../components/dialog-buttons';
+import { DialogForm } from '../../../components/form-dialog';
 import { useRetained } from '../../../components/use-retained';
 import { ApiError, errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
@@ -71,47 +70,33 @@ function DeleteOrganizationSteps({ organization, onClose }: { organization: Orga
           </Alert>
           {failure && <Alert severity="error">{failure}</Alert>}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} autoFocus>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void run(true)}>
-            Delete with all its projects
-          </Button>
-        </DialogActions>
+        <DialogButtons onCancel={onClose} cancelFocused label="Delete with all its projects" destructive pending={remove.isPending} onClick={() => void run(true)} />
       </>
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogTitle id="delete-organization-title">Delete organization “{name}”?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-organization-text" sx={{ mb: 2 }}>
-          Its members lose access to it, and its settings, tags and invitations are deleted. This cannot be undone. Type the organization's name to
-          confirm.
-        </DialogContentText>
-        <TextField
-          label="Organization name"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          helperText={`Type “${name}”`}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-        />
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" color="error" variant="contained" disabled={!nameMatches} loading={remove.isPending}>
-          Delete
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      id="delete-organization"
+      title={`Delete organization “${name}”?`}
+      text="Its members lose access to it, and its settings, tags and invitations are deleted. This cannot be undone. Type the organization's name to confirm."
+      error={failure}
+      submitLabel="Delete"
+      destructive
+      submitDisabled={!nameMatches}
+      pending={remove.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      <TextField
+        label="Organization name"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        helperText={`Type “${name}”`}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+      />
+    </DialogForm>
   );
 }

@@ -1,12 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
+import type { FormEvent } from 'react';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { OrganizationMetrics } from '@aegis/contracts';
-import { fieldErrorsFromApiError, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
+import { DialogForm } from '../../../components/form-dialog';
+import { useFormFields } from '../../../components/use-form-fields';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { updateOrganizationSchema, useUpdateOrganization } from '../api/update-organization';
@@ -25,8 +22,10 @@ export function EditOrganizationDialog({ organization: requested, onClose }: Pro
 }
 
 function EditOrganizationForm({ organization, onClose }: { organization: OrganizationMetrics; onClose: () => void }) {
-  const [values, setValues] = useState<OrganizationFormValues>({ name: organization.name, quota: quotaToText(organization.plan_quota.projects) });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, errors, showErrors, showRefusal } = useFormFields<OrganizationFormValues>({
+    name: organization.name,
+    quota: quotaToText(organization.plan_quota.projects),
+  });
   const update = useUpdateOrganization();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -40,35 +39,30 @@ function EditOrganizationForm({ organization, onClose }: { organization: Organiz
     if (Object.keys(changes).length === 0) return onClose();
 
     const parsed = updateOrganizationSchema.safeParse(changes);
-    const found = parsed.success ? {} : organizationFieldErrors(parsed.error.issues, values.quota);
-    setErrors(found);
-    if (!parsed.success) return focusFirstInvalid(form, found);
+    showErrors(form, parsed.success ? {} : organizationFieldErrors(parsed.error.issues, values.quota));
+    if (!parsed.success) return;
     try {
       const updated = await update.mutateAsync({ organizationId: organization.organization_id, patch: parsed.data });
       notifySuccess(`Organization “${updated.name}” saved`);
       onClose();
     } catch (error) {
       // 409 (name taken, or a quota below the projects in use) and 422 are already shown as notices; a 422 also marks its fields.
-      const fromServer = fieldErrorsFromApiError(error);
-      setErrors(fromServer);
-      focusFirstInvalid(form, fromServer);
+      showRefusal(form, error);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle id="edit-organization-title">Edit organization “{organization.name}”</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <OrganizationFields values={values} errors={errors} onChange={setValues} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      id="edit-organization"
+      title={`Edit organization “${organization.name}”`}
+      submitLabel="Save"
+      pending={update.isPending}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <OrganizationFields values={values} errors={errors} onChange={setValues} />
+      </Stack>
+    </DialogForm>
   );
 }

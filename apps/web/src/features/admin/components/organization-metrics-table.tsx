@@ -6,17 +6,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { OrganizationMetrics } from '@aegis/contracts';
+import { ActionsHeaderCell, SortableHeaderCell, type ListSort } from '../../../components/table-header-cells';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { formatCount, formatDate, formatDateTime } from '../../../lib/format';
 import type { MetricsSortField } from '../api/list-organization-metrics';
 
-export type MetricsSort = { by: MetricsSortField; descending: boolean };
+export type MetricsSort = ListSort<MetricsSortField>;
 
 type Props = {
   organizations: OrganizationMetrics[];
@@ -52,41 +52,20 @@ function QuotaCell({ organization }: { organization: OrganizationMetrics }) {
 }
 
 export function OrganizationMetricsTable({ organizations, currentOrganizationId, sort, onSort, onEdit, onDelete, labelledBy }: Props) {
-  const sortable = (label: string, field: MetricsSortField, extra: { colSpan?: number; rowSpan?: number; align?: 'center' } = {}) => {
-    const active = sort.by === field;
-    const direction = active && sort.descending ? 'desc' : 'asc';
-    return (
-      <TableCell {...extra} sortDirection={active ? direction : false}>
-        <TableSortLabel active={active} direction={direction} onClick={() => onSort({ by: field, descending: active ? !sort.descending : false })}>
-          {label}
-          {active && (
-            <Box component="span" sx={visuallyHidden}>
-              {sort.descending ? ', sorted descending' : ', sorted ascending'}
-            </Box>
-          )}
-        </TableSortLabel>
-      </TableCell>
-    );
-  };
-
   return (
     <TableContainer>
       <Table aria-labelledby={labelledBy}>
         <TableHead>
           {/* Projects spans its two types; it sorts by their sum, as the API does. */}
           <TableRow>
-            {sortable('Name', 'name', { rowSpan: 2 })}
-            {sortable('Users', 'users', { rowSpan: 2 })}
+            <SortableHeaderCell label="Name" field="name" sort={sort} onSort={onSort} rowSpan={2} />
+            <SortableHeaderCell label="Users" field="users" sort={sort} onSort={onSort} rowSpan={2} />
             <TableCell rowSpan={2}>Pending invitations</TableCell>
-            {sortable('Projects', 'projects', { colSpan: 2, align: 'center' })}
+            <SortableHeaderCell label="Projects" field="projects" sort={sort} onSort={onSort} colSpan={2} align="center" />
             <TableCell rowSpan={2}>Plan quota</TableCell>
-            {sortable('Last activity', 'last_activity_at', { rowSpan: 2 })}
-            {sortable('Created', 'created_at', { rowSpan: 2 })}
-            <TableCell rowSpan={2} align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <SortableHeaderCell label="Last activity" field="last_activity_at" sort={sort} onSort={onSort} rowSpan={2} />
+            <SortableHeaderCell label="Created" field="created_at" sort={sort} onSort={onSort} rowSpan={2} />
+            <ActionsHeaderCell rowSpan={2} />
           </TableRow>
           <TableRow>
             <TableCell>AI application</TableCell>

@@ -1,13 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { CreatedApiToken } from '@aegis/contracts';
+import { FormDialog } from '../../../components/form-dialog';
 import { createTokenSchema, useCreateApiToken } from '../api/create-api-token';
 
 const EXPIRY_OPTIONS = [
@@ -52,38 +48,36 @@ export function CreateTokenDialog({ open, onClose, onCreated }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="create-token-title">
-      <form onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
-        <DialogTitle id="create-token-title">Create API token</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={Boolean(error)}
-              helperText={error ?? 'What the token is for, e.g. "CI pipeline"'}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-              required
-              autoFocus
-              fullWidth
-            />
-            <TextField select label="Expires" value={expiry} onChange={(event) => setExpiry(event.target.value)} fullWidth>
-              {EXPIRY_OPTIONS.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id="create-token"
+      open={open}
+      onClose={close}
+      maxWidth="xs"
+      title="Create API token"
+      submitLabel="Create"
+      pending={create.isPending}
+      onSubmit={(event) => void submit(event).catch(() => undefined)}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? 'What the token is for, e.g. "CI pipeline"'}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          required
+          autoFocus
+          fullWidth
+        />
+        <TextField select label="Expires" value={expiry} onChange={(event) => setExpiry(event.target.value)} fullWidth>
+          {EXPIRY_OPTIONS.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+    </FormDialog>
   );
 }

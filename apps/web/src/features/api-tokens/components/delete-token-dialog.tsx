@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useRetained } from '../../../components/use-retained';
 import type { ApiToken } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { useDeleteApiToken } from '../api/delete-api-token';
 
@@ -21,21 +16,16 @@ export function DeleteTokenDialog({ token: requested, onClose }: Props) {
     onClose();
   };
   return (
-    <Dialog open={requested !== null} onClose={onClose} aria-labelledby="delete-token-title" aria-describedby="delete-token-text">
-      <DialogTitle id="delete-token-title">Delete token “{token?.name}”?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-token-text">
-          Scripts and integrations that use this token stop working immediately. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void confirm().catch(() => undefined)}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="delete-token"
+      open={requested !== null}
+      onClose={onClose}
+      title={`Delete token “${token?.name ?? ''}”?`}
+      text="Scripts and integrations that use this token stop working immediately. This cannot be undone."
+      confirmLabel="Delete"
+      destructive
+      pending={remove.isPending}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   );
 }

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,9 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { DEFAULT_PAGE_SIZE, type ApiToken, type CreatedApiToken } from '@aegis/contracts';
+import type { ApiToken, CreatedApiToken } from '@aegis/contracts';
 import { ListPagination } from '../../../components/list-pagination';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { SectionHeading } from '../../../components/section-heading';
+import { ActionsHeaderCell } from '../../../components/table-header-cells';
+import { usePaging } from '../../../components/use-list-state';
 import { formatDateTime } from '../../../lib/format';
 import { useApiTokens } from '../api/list-api-tokens';
 import { CreateTokenDialog } from '../components/create-token-dialog';
@@ -25,8 +26,7 @@ import { DeleteTokenDialog } from '../components/delete-token-dialog';
 import { TokenSecretDialog } from '../components/token-secret-dialog';
 
 export function ApiTokensScreen() {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, size, setPaging } = usePaging();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [deleting, setDeleting] = useState<ApiToken | null>(null);
@@ -34,19 +34,17 @@ export function ApiTokensScreen() {
 
   return (
     <Box component="section" aria-labelledby="api-tokens-title">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Box>
-          <Typography id="api-tokens-title" variant="h4" component="h1">
-            API Tokens
-          </Typography>
-          <Typography color="text.secondary">
-            Personal tokens let scripts and integrations call the API as you. Treat them like passwords.
-          </Typography>
-        </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
-          Create token
-        </Button>
-      </Stack>
+      <SectionHeading
+        id="api-tokens-title"
+        level={1}
+        title="API Tokens"
+        description="Personal tokens let scripts and integrations call the API as you. Treat them like passwords."
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
+            Create token
+          </Button>
+        }
+      />
 
       <Paper variant="outlined">
         {tokens.isPending && <LinearProgress aria-label="Loading tokens" />}
@@ -67,11 +65,7 @@ export function ApiTokensScreen() {
                   <TableCell>Created</TableCell>
                   <TableCell>Expires</TableCell>
                   <TableCell>Last used</TableCell>
-                  <TableCell align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      Actions
-                    </Box>
-                  </TableCell>
+                  <ActionsHeaderCell />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -91,15 +85,7 @@ export function ApiTokensScreen() {
                 ))}
               </TableBody>
             </Table>
-            <ListPagination
-              total={tokens.data.total}
-              page={page}
-              size={size}
-              onChange={(nextPage, nextSize) => {
-                setPage(nextPage);
-                setSize(nextSize);
-              }}
-            />
+            <ListPagination total={tokens.data.total} page={page} size={size} onChange={setPaging} />
           </TableContainer>
         )}
       </Paper>

@@ -1,11 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notifier';
 import { feedbackInputSchema, useSendFeedback } from '../api/send-feedback';
 
@@ -17,7 +13,7 @@ type FeedbackDialogProps = {
 };
 
 export function FeedbackDialog({ open, onClose, page }: FeedbackDialogProps) {
-  const titleId = useId();
+  const dialogId = useId();
   const [message, setMessage] = useState('');
   const { mutate, isPending, reset } = useSendFeedback();
   const input = feedbackInputSchema.safeParse({ message, page });
@@ -44,36 +40,31 @@ export function FeedbackDialog({ open, onClose, page }: FeedbackDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>Provide Feedback</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Your message goes to the product team together with your name and organization.
-          </DialogContentText>
-          <TextField
-            label="Feedback"
-            placeholder="Tell us about positive experiences or issues you ran into…"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            multiline
-            minRows={4}
-            fullWidth
-            autoFocus
-            required
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!input.success || isPending} loading={isPending}>
-            Send
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id={dialogId}
+      open={open}
+      onClose={close}
+      title="Provide Feedback"
+      submitLabel="Send"
+      pending={isPending}
+      submitDisabled={!input.success}
+      cancelDisabled={isPending}
+      onSubmit={submit}
+    >
+      <DialogContentText sx={{ mb: 2 }}>Your message goes to the product team together with your name and organization.</DialogContentText>
+      <TextField
+        label="Feedback"
+        placeholder="Tell us about positive experiences or issues you ran into…"
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        multiline
+        minRows={4}
+        fullWidth
+        autoFocus
+        required
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+    </FormDialog>
   );
 }
 export default FeedbackDialog;

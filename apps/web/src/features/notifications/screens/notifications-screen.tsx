@@ -11,11 +11,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_PAGE_SIZE, type Notification, type NotificationStatus } from '@aegis/contracts';
+import type { Notification, NotificationStatus } from '@aegis/contracts';
 import { ListPagination } from '../../../components/list-pagination';
-import { useDebounced } from '../../../components/use-debounced';
+import { SearchField } from '../../../components/search-field';
+import { useSearchableList } from '../../../components/use-list-state';
 import { useNotifications } from '../api/list-notifications';
 import { useSetNotificationStatus } from '../api/update-notifications';
 import { NotificationItem } from '../components/notification-item';
@@ -29,11 +29,10 @@ const FILTERS: { value: NotificationStatus | 'all'; label: string; empty: string
 
 export function NotificationsScreen() {
   const navigate = useNavigate();
+  const list = useSearchableList();
+  const { name, page, size } = list;
   const [filter, setFilter] = useState<NotificationStatus | 'all'>('all');
-  const [search, setSearch] = useState('');
-  const name = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const showFilter = list.restart(setFilter);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const notifications = useNotifications({ status: filter === 'all' ? undefined : filter, name, page, size });
   const setStatus = useSetNotificationStatus();
@@ -59,29 +58,12 @@ export function NotificationsScreen() {
         Notifications
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Tabs
-          value={filter}
-          onChange={(_event, value: NotificationStatus | 'all') => {
-            setFilter(value);
-            setPage(1);
-          }}
-          aria-label="Filter notifications by status"
-        >
+        <Tabs value={filter} onChange={(_event, value: NotificationStatus | 'all') => showFilter(value)} aria-label="Filter notifications by status">
           {FILTERS.map((f) => (
             <Tab key={f.value} value={f.value} label={f.label} />
           ))}
         </Tabs>
-        <TextField
-          size="small"
-          type="search"
-          label="Search by name"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
+        <SearchField value={list.search} onChange={list.setSearch} />
       </Stack>
 
       <Paper variant="outlined">
@@ -135,17 +117,7 @@ export function NotificationsScreen() {
             ))}
           </List>
         )}
-        {notifications.data && (
-          <ListPagination
-            total={notifications.data.total}
-            page={page}
-            size={size}
-            onChange={(nextPage, nextSize) => {
-              setPage(nextPage);
-              setSize(nextSize);
-            }}
-          />
-        )}
+        {notifications.data && <ListPagination total={notifications.data.total} page={page} size={size} onChange={list.setPaging} />}
       </Paper>
     </Box>
   );

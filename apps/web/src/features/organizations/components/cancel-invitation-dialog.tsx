@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { OrganizationMember } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -25,21 +20,17 @@ export function CancelInvitationDialog({ organizationId, member: requested, onCl
   };
 
   return (
-    <Dialog open={requested !== null} onClose={onClose} aria-labelledby="cancel-invitation-title" aria-describedby="cancel-invitation-text">
-      <DialogTitle id="cancel-invitation-title">{`Cancel the invitation for ${name}?`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="cancel-invitation-text">
-          Their sign-up link stops working at once. You can invite them again later.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Keep invitation
-        </Button>
-        <Button color="error" variant="contained" loading={cancel.isPending} onClick={() => void confirm().catch(() => undefined)}>
-          Cancel invitation
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="cancel-invitation"
+      open={requested !== null}
+      onClose={onClose}
+      title={`Cancel the invitation for ${name}?`}
+      text="Their sign-up link stops working at once. You can invite them again later."
+      cancelLabel="Keep invitation"
+      confirmLabel="Cancel invitation"
+      destructive
+      pending={cancel.isPending}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   );
 }

@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -13,6 +9,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { ORGANIZATION_ROLES, type OrganizationMember, type OrganizationRole } from '@aegis/contracts';
+import { DialogForm } from '../../../components/form-dialog';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { memberRolesSchema, useUpdateMemberRoles } from '../api/update-member-roles';
@@ -65,41 +62,39 @@ function RolesForm({ organizationId, member, grantableRoles, onClose }: Props & 
   };
 
   return (
-    <form onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
-      <DialogTitle id="member-roles-title">{`Change roles of ${name}`}</DialogTitle>
-      <DialogContent>
-        <FormControl component="fieldset" error={Boolean(error)} variant="standard">
-          <FormLabel component="legend">Roles</FormLabel>
-          <FormGroup>
-            {shown.map((role) => (
-              <Box key={role} sx={{ mt: 1 }}>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={roles.includes(role)}
-                      disabled={!grantableRoles.includes(role)}
-                      onChange={(event) => toggle(role, event.target.checked)}
-                      slotProps={{ input: { 'aria-describedby': `role-description-${role}` } }}
-                    />
-                  }
-                  label={ROLE_LABELS[role]}
-                />
-                {/* Outside the label: the role's name alone names the checkbox, this describes it. */}
-                <Typography id={`role-description-${role}`} variant="body2" color="text.secondary" sx={{ pl: 4, mt: -1 }}>
-                  {ROLE_DESCRIPTIONS[role]}
-                </Typography>
-              </Box>
-            ))}
-          </FormGroup>
-          {error && <FormHelperText>{error}</FormHelperText>}
-        </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      id="member-roles"
+      title={`Change roles of ${name}`}
+      submitLabel="Save"
+      pending={update.isPending}
+      onSubmit={(event) => void submit(event).catch(() => undefined)}
+      onCancel={onClose}
+    >
+      <FormControl component="fieldset" error={Boolean(error)} variant="standard">
+        <FormLabel component="legend">Roles</FormLabel>
+        <FormGroup>
+          {shown.map((role) => (
+            <Box key={role} sx={{ mt: 1 }}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={roles.includes(role)}
+                    disabled={!grantableRoles.includes(role)}
+                    onChange={(event) => toggle(role, event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': `role-description-${role}` } }}
+                  />
+                }
+                label={ROLE_LABELS[role]}
+              />
+              {/* Outside the label: the role's name alone names the checkbox, this describes it. */}
+              <Typography id={`role-description-${role}`} variant="body2" color="text.secondary" sx={{ pl: 4, mt: -1 }}>
+                {ROLE_DESCRIPTIONS[role]}
+              </Typography>
+            </Box>
+          ))}
+        </FormGroup>
+        {error && <FormHelperText>{error}</FormHelperText>}
+      </FormControl>
+    </DialogForm>
   );
 }

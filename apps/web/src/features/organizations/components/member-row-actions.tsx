@@ -1,17 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
-import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import type { ReactNode } from 'react';
 import BlockIcon from '@mui/icons-material/Block';
 import CancelScheduleSendOutlinedIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import type { OrganizationMember } from '@aegis/contracts';
+import { RowActionsMenu } from '../../../components/row-actions-menu';
 import type { MemberAction } from '../member-abilities';
 import { displayName } from './member-labels';
 
@@ -27,44 +22,7 @@ const ACTIONS: Record<MemberAction, { label: string; hint?: string; icon: ReactN
 
 type Props = { member: OrganizationMember; actions: MemberAction[]; onAction: (action: MemberAction, member: OrganizationMember) => void };
 
-/** The row's menu; closing it returns focus to its button, which the dialog it opens hands focus back to. */
 export function MemberRowActions({ member, actions, onAction }: Props) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  if (actions.length === 0) return null;
-  const open = anchor !== null;
-  return (
-    <>
-      <IconButton
-        aria-label={`Actions for ${displayName(member)}`}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <MoreVertIcon />
-      </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {actions.map((action) => (
-          <MenuItem
-            key={action}
-            onClick={() => {
-              setAnchor(null);
-              onAction(action, member);
-            }}
-          >
-            <ListItemIcon>{ACTIONS[action].icon}</ListItemIcon>
-            <ListItemText primary={ACTIONS[action].label} secondary={ACTIONS[action].hint} />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
+  const items = actions.map((action) => ({ key: action, ...ACTIONS[action], onClick: () => onAction(action, member) }));
+  return <RowActionsMenu label={`Actions for ${displayName(member)}`} items={items} />;
 }

@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { OrganizationMember } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { useUpdateMemberStatus } from '../api/update-member-status';
@@ -27,28 +22,20 @@ export function MemberStatusDialog({ organizationId, member: requested, onClose 
   };
 
   return (
-    <Dialog open={requested !== null} onClose={onClose} aria-labelledby="member-status-title" aria-describedby="member-status-text">
-      <DialogTitle id="member-status-title">{deactivating ? `Deactivate ${name}?` : `Reactivate ${name}?`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="member-status-text">
-          {deactivating
-            ? `${name} (${member?.email}) can no longer use this organization. Their sessions end immediately: they are signed out at once. You can reactivate them later.`
-            : `${name} (${member?.email}) can sign in and work in this organization again, with the roles they held before.`}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          color={deactivating ? 'error' : 'primary'}
-          variant="contained"
-          loading={update.isPending}
-          onClick={() => void confirm().catch(() => undefined)}
-        >
-          {deactivating ? 'Deactivate' : 'Reactivate'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="member-status"
+      open={requested !== null}
+      onClose={onClose}
+      title={deactivating ? `Deactivate ${name}?` : `Reactivate ${name}?`}
+      text={
+        deactivating
+          ? `${name} (${member?.email}) can no longer use this organization. Their sessions end immediately: they are signed out at once. You can reactivate them later.`
+          : `${name} (${member?.email}) can sign in and work in this organization again, with the roles they held before.`
+      }
+      confirmLabel={deactivating ? 'Deactivate' : 'Reactivate'}
+      destructive={deactivating}
+      pending={update.isPending}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   );
 }

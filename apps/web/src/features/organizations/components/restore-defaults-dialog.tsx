@@ -1,9 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifySuccess } from '../../../lib/notifier';
 import { useRestoreOrganizationConfig } from '../api/put-organization-config';
 
@@ -17,22 +12,15 @@ export function RestoreDefaultsDialog({ organizationId, open, onClose }: Props) 
     onClose();
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="restore-defaults-title" aria-describedby="restore-defaults-text">
-      <DialogTitle id="restore-defaults-title">Restore the default settings?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="restore-defaults-text">
-          Vendor management and user management are switched on; evidence scoring, control assessment and content management are switched off,
-          for everyone in the organization.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button variant="contained" loading={restore.isPending} onClick={() => void confirm().catch(() => undefined)}>
-          Restore defaults
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="restore-defaults"
+      open={open}
+      onClose={onClose}
+      title="Restore the default settings?"
+      text="Vendor management and user management are switched on; evidence scoring, control assessment and content management are switched off, for everyone in the organization."
+      confirmLabel="Restore defaults"
+      pending={restore.isPending}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   );
 }

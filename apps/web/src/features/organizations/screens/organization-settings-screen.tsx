@@ -6,10 +6,9 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { PutOrganizationConfig } from '@aegis/contracts';
+import { SectionHeading } from '../../../components/section-heading';
 import { notifySuccess } from '../../../lib/notifier';
 import { organizationConfigQueryOptions } from '../api/get-organization-config';
 import { usePatchOrganizationConfig } from '../api/patch-organization-config';
@@ -65,19 +64,19 @@ export function OrganizationSettingsScreen({ organizationId, canChange, canResto
 
   return (
     <Box component="section" aria-labelledby="organization-settings-title">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Box>
-          <Typography id="organization-settings-title" variant="h5" component="h2">
-            Settings
-          </Typography>
-          <Typography color="text.secondary">Features available to everyone in the organization.</Typography>
-        </Box>
-        {canRestore && (
-          <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setRestoring(true)} disabled={!config.data} sx={{ flexShrink: 0 }}>
-            Restore defaults
-          </Button>
-        )}
-      </Stack>
+      <SectionHeading
+        id="organization-settings-title"
+        level={2}
+        title="Settings"
+        description="Features available to everyone in the organization."
+        action={
+          canRestore && (
+            <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setRestoring(true)} disabled={!config.data} sx={{ flexShrink: 0 }}>
+              Restore defaults
+            </Button>
+          )
+        }
+      />
       {!canChange && (
         <Alert severity="info" sx={{ mb: 2 }}>
           You can see these settings; changing them needs an organization admin.

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { DEFAULT_PAGE_SIZE, type OrganizationMember } from '@aegis/contracts';
+import type { OrganizationMember } from '@aegis/contracts';
 import { copyToClipboard } from '../../../components/clipboard';
-import { ListPagination } from '../../../components/list-pagination';
-import { useDebounced } from '../../../components/use-debounced';
+import { EmptyListText, PagedList } from '../../../components/paged-list';
+import { useSearchableList } from '../../../components/use-list-state';
 import { notifySuccess } from '../../../lib/notifier';
 import { useIssueSignupLink, type SignupLink } from '../api/issue-signup-link';
 import { useMembers } from '../api/list-members';
@@ -25,7 +23,6 @@ import { MembersFilterBar, type StateFilter } from '../components/members-filter
 import { MembersTable, type MemberSort } from '../components/members-table';
 import { SignupLinkDialog, type ShownSignupLink } from '../../../components/signup-link-dialog';
 import type { MemberAbilities, MemberAction } from '../member-abilities';
-import { RetryAlert } from '../../../components/retry-alert';
 
 const EMPTY_TEXT: Record<StateFilter, string> = {
   all: 'Nobody has joined or been invited yet.',
@@ -48,19 +45,16 @@ type Props = { organizationId: string; abilities: MemberAbilities };
 
 /** Members and invitees of the organization, and what the signed-in user may do with them. */
 export function OrganizationUsersScreen({ organizationId, abilities }: Props) {
-  const [search, setSearch] = useState('');
-  const name = useDebounced(search.trim(), 300);
+  const list = useSearchableList();
   const [state, setState] = useState<StateFilter>('all');
   const [sort, setSort] = useState<MemberSort>({ by: 'name', descending: false });
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const members = useMembers(organizationId, {
-    name: name || undefined,
+    name: list.name || undefined,
     state: state === 'all' ? undefined : state,
     sortBy: sort.by,
     descending: sort.descending,
-    page,
-    size,
+    page: list.page,
+    size: list.size,
   });
 
   const [inviting, setInviting] = useState(false);
@@ -93,18 +87,13 @@ export function OrganizationUsersScreen({ organizationId, abilities }: Props) {
     }
   };
 
-  const firstPage = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
-
   return (
     <Box component="section" aria-labelledby="organization-users-title">
       <Typography id="organization-users-title" variant="h5" component="h2" sx={{ mb: 2 }}>
         Users
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-        <MembersFilterBar search={search} onSearch={firstPage(setSearch)} state={state} onState={firstPage(setState)} />
+        <MembersFilterBar search={list.search} onSearch={list.setSearch} state={state} onState={list.restart(setState)} />
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           {abilities.create && (
             <Button variant="outlined" startIcon={<PersonAddAltOutlinedIcon />} onClick={() => setCreating(true)}>
@@ -119,40 +108,17 @@ export function OrganizationUsersScreen({ organizationId, abilities }: Props) {
         </Stack>
       </Stack>
 
-      <Paper variant="outlined">
-        {(members.isPending || members.isFetching) && <LinearProgress aria-label="Loading users" />}
-        {members.isError && (
-          <RetryAlert onRetry={() => void members.refetch()}>
-            The users could not be loaded.
-          </RetryAlert>
+      <PagedList
+        query={members}
+        paging={list}
+        loadingLabel="Loading users"
+        errorText="The users could not be loaded."
+        empty={<EmptyListText>{list.name ? `No users match “${list.name}”.` : EMPTY_TEXT[state]}</EmptyListText>}
+      >
+        {(items) => (
+          <MembersTable members={items} abilities={abilities} sort={sort} onSort={list.restart(setSort)} onAction={act} labelledBy="organization-users-title" />
         )}
-        {members.data && members.data.total === 0 && (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            {name ? `No users match “${name}”.` : EMPTY_TEXT[state]}
-          </Typography>
-        )}
-        {members.data && members.data.total > 0 && (
-          <>
-            <MembersTable
-              members={members.data.items}
-              abilities={abilities}
-              sort={sort}
-              onSort={firstPage(setSort)}
-              onAction={act}
-              labelledBy="organization-users-title"
-            />
-            <ListPagination
-              total={members.data.total}
-              page={page}
-              size={size}
-              onChange={(nextPage, nextSize) => {
-                setPage(nextPage);
-                setSize(nextSize);
-              }}
-            />
-          </>
-        )}
-      </Paper>
+      </PagedList>
 
       <InviteMemberDialog
         organizationId={organizationId}

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -8,16 +7,15 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { Project } from '@aegis/contracts';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { SortableHeaderCell, type ListSort } from '../../../components/table-header-cells';
 import { formatDate } from '../../../lib/format';
 import type { ProjectSortField } from '../api/list-projects';
 import { PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS, projectDetailPath } from './project-labels';
 
-export type ProjectSort = { by: ProjectSortField; descending: boolean };
+export type ProjectSort = ListSort<ProjectSortField>;
 
 type Props = {
   projects: Project[];
@@ -35,29 +33,14 @@ const COLUMNS: { label: string; field?: ProjectSortField; align?: 'right' }[] = 
 ];
 
 export function ProjectsTable({ projects, sort, onSort, labelledBy }: Props) {
-  const header = ({ label, field, align }: (typeof COLUMNS)[number]) => {
-    if (!field) {
-      return (
-        <TableCell key={label} align={align}>
-          {label}
-        </TableCell>
-      );
-    }
-    const active = sort.by === field;
-    const direction = active && sort.descending ? 'desc' : 'asc';
-    return (
-      <TableCell key={label} sortDirection={active ? direction : false}>
-        <TableSortLabel active={active} direction={direction} onClick={() => onSort({ by: field, descending: active ? !sort.descending : false })}>
-          {label}
-          {active && (
-            <Box component="span" sx={visuallyHidden}>
-              {sort.descending ? ', sorted descending' : ', sorted ascending'}
-            </Box>
-          )}
-        </TableSortLabel>
+  const header = ({ label, field, align }: (typeof COLUMNS)[number]) =>
+    field ? (
+      <SortableHeaderCell key={label} label={label} field={field} sort={sort} onSort={onSort} />
+    ) : (
+      <TableCell key={label} align={align}>
+        {label}
       </TableCell>
     );
-  };
 
   return (
     <TableContainer>

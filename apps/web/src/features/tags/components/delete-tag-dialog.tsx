@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { Tag } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { useDeleteTag } from '../api/delete-tag';
@@ -21,21 +16,16 @@ export function DeleteTagDialog({ organizationId, tag: requested, onClose }: Pro
     onClose();
   };
   return (
-    <Dialog open={requested !== null} onClose={onClose} aria-labelledby="delete-tag-title" aria-describedby="delete-tag-text">
-      <DialogTitle id="delete-tag-title">Delete tag “{tag?.name}”?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="delete-tag-text">
-          Whatever it labels in the organization's projects loses the label. This cannot be undone.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void confirm().catch(() => undefined)}>
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="delete-tag"
+      open={requested !== null}
+      onClose={onClose}
+      title={`Delete tag “${tag?.name ?? ''}”?`}
+      text="Whatever it labels in the organization's projects loses the label. This cannot be undone."
+      confirmLabel="Delete"
+      destructive
+      pending={remove.isPending}
+      onConfirm={() => void confirm().catch(() => undefined)}
+    />
   );
 }

@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Tag } from '@aegis/contracts';
-import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
+import { fieldErrorsFromIssues, type FieldErrors } from '../../../components/field-errors';
+import { DialogForm } from '../../../components/form-dialog';
+import { useFormFields } from '../../../components/use-form-fields';
 import { useRetained } from '../../../components/use-retained';
 import { notifySuccess } from '../../../lib/notifier';
 import { createTagSchema, useCreateTag } from '../api/create-tag';
@@ -35,9 +33,8 @@ export function TagDialog({ organizationId, subject: requested, onClose }: Props
 }
 
 function TagForm({ organizationId, tag, onClose }: { organizationId: string; tag: Tag | null; onClose: () => void }) {
-  const [name, setName] = useState(tag?.name ?? '');
-  const [colour, setColour] = useState(tag?.color ?? DEFAULT_TAG_COLOUR);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, set, showErrors, showRefusal } = useFormFields({ name: tag?.name ?? '', color: tag?.color ?? DEFAULT_TAG_COLOUR });
+  const { name, color: colour } = values;
   const create = useCreateTag(organizationId);
   const update = useUpdateTag(organizationId);
 
@@ -67,49 +64,44 @@ function TagForm({ organizationId, tag, onClose }: { organizationId: string; tag
         onClose();
         return;
       }
-      setErrors(outcome);
-      focusFirstInvalid(form, outcome);
+      showErrors(form, outcome);
     } catch (error) {
       // 409 (name taken) and 422 are already shown as notices; a 422 also marks its fields.
-      const fromServer = fieldErrorsFromApiError(error);
-      setErrors(fromServer);
-      focusFirstInvalid(form, fromServer);
+      showRefusal(form, error);
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle id="tag-dialog-title">{tag ? `Edit tag “${tag.name}”` : 'Add tag'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            name="name"
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            autoComplete="off"
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-            required
-            autoFocus
-            fullWidth
-          />
-          <ColourField value={colour} error={errors.color} onChange={setColour} />
-          <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-              Preview
-            </Typography>
-            <TagChip name={name.trim() || 'Tag name'} colour={colour} size="medium" />
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={create.isPending || update.isPending}>
-          {tag ? 'Save' : 'Add'}
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      id="tag-dialog"
+      title={tag ? `Edit tag “${tag.name}”` : 'Add tag'}
+      submitLabel={tag ? 'Save' : 'Add'}
+      pending={create.isPending || update.isPending}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onClose}
+    >
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <TextField
+          name="name"
+          label="Name"
+          value={name}
+          onChange={(event) => set('name')(event.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: 60 } }}
+          required
+          autoFocus
+          fullWidth
+        />
+        <ColourField value={colour} error={errors.color} onChange={set('color')} />
+        <Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            Preview
+          </Typography>
+          <TagChip name={name.trim() || 'Tag name'} colour={colour} size="medium" />
+        </Box>
+      </Stack>
+    </DialogForm>
   );
 }

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,15 +13,16 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { DEFAULT_PAGE_SIZE, type Tag } from '@aegis/contracts';
-import { ListPagination } from '../../../components/list-pagination';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import type { Tag } from '@aegis/contracts';
+import { EmptyListText, PagedList } from '../../../components/paged-list';
+import { SectionHeading } from '../../../components/section-heading';
+import { ActionsHeaderCell } from '../../../components/table-header-cells';
+import { usePaging } from '../../../components/use-list-state';
 import { formatDate } from '../../../lib/format';
 import { useTags } from '../api/list-tags';
 import { DeleteTagDialog } from './delete-tag-dialog';
 import { TagChip } from './tag-chip';
 import { TagDialog, type TagDialogSubject } from './tag-dialog';
-import { RetryAlert } from '../../../components/retry-alert';
 
 type Props = {
   organizationId: string;
@@ -33,45 +32,39 @@ type Props = {
 
 /** The organization's tags: every member sees them, admins maintain them. */
 export function TagTaxonomy({ organizationId, canEdit }: Props) {
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
   const [editing, setEditing] = useState<TagDialogSubject | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const tags = useTags(organizationId, { page, size });
+  const tags = useTags(organizationId, { page: paging.page, size: paging.size });
 
   return (
     <Box component="section" aria-labelledby="tags-title">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-        <Box>
-          <Typography id="tags-title" variant="h6" component="h3">
-            Tags
-          </Typography>
-          <Typography color="text.secondary">
-            {canEdit
-              ? 'The labels your organization puts on controls, risks and evidence.'
-              : 'The labels your organization puts on controls, risks and evidence. Only organization admins can change them.'}
-          </Typography>
-        </Box>
-        {canEdit && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ flexShrink: 0 }}>
-            Add tag
-          </Button>
-        )}
-      </Stack>
+      <SectionHeading
+        id="tags-title"
+        level={3}
+        title="Tags"
+        description={
+          canEdit
+            ? 'The labels your organization puts on controls, risks and evidence.'
+            : 'The labels your organization puts on controls, risks and evidence. Only organization admins can change them.'
+        }
+        action={
+          canEdit && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ flexShrink: 0 }}>
+              Add tag
+            </Button>
+          )
+        }
+      />
 
-      <Paper variant="outlined">
-        {(tags.isPending || tags.isFetching) && <LinearProgress aria-label="Loading tags" />}
-        {tags.isError && (
-          <RetryAlert onRetry={() => void tags.refetch()}>
-            The tags could not be loaded.
-          </RetryAlert>
-        )}
-        {tags.data && tags.data.total === 0 && (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            No tags yet. Tags label controls, risks and evidence across projects.
-          </Typography>
-        )}
-        {tags.data && tags.data.total > 0 && (
+      <PagedList
+        query={tags}
+        paging={paging}
+        loadingLabel="Loading tags"
+        errorText="The tags could not be loaded."
+        empty={<EmptyListText>No tags yet. Tags label controls, risks and evidence across projects.</EmptyListText>}
+      >
+        {(items) => (
           <TableContainer>
             <Table aria-labelledby="tags-title">
               <TableHead>
@@ -79,17 +72,11 @@ export function TagTaxonomy({ organizationId, canEdit }: Props) {
                   <TableCell>Tag</TableCell>
                   <TableCell>Colour</TableCell>
                   <TableCell>Created</TableCell>
-                  {canEdit && (
-                    <TableCell align="right">
-                      <Box component="span" sx={visuallyHidden}>
-                        Actions
-                      </Box>
-                    </TableCell>
-                  )}
+                  {canEdit && <ActionsHeaderCell />}
                 </TableRow>
               </TableHead>
               <TableBody>
-                {tags.data.items.map((tag) => (
+                {items.map((tag) => (
                   <TableRow key={tag.tag_id} hover>
                     <TableCell component="th" scope="row">
                       <TagChip name={tag.name} colour={tag.color} />
@@ -117,18 +104,9 @@ export function TagTaxonomy({ organizationId, canEdit }: Props) {
                 ))}
               </TableBody>
             </Table>
-            <ListPagination
-              total={tags.data.total}
-              page={page}
-              size={size}
-              onChange={(nextPage, nextSize) => {
-                setPage(nextPage);
-                setSize(nextSize);
-              }}
-            />
           </TableContainer>
         )}
-      </Paper>
+      </PagedList>
 
       {canEdit && (
         <>

@@ -1,17 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrganizationMember, Project, ProjectRole } from '@aegis/contracts';
+import { FormDialog } from '../../../../components/form-dialog';
 import { useDebounced } from '../../../../components/use-debounced';
 import { errorDetail } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notifier';
@@ -60,64 +54,59 @@ export function AddMemberDialog({ project, open, onClose }: Props) {
       : 'Everyone in the organization is already on this project.';
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-member-title" aria-describedby="add-member-text">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="add-member-title">Add member</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="add-member-text" sx={{ mb: 2 }}>
-            {`Give someone in your organization a role on ${project.name}. You can change it later.`}
-          </DialogContentText>
-          <Stack spacing={3}>
-            <Autocomplete
-              options={candidates.data?.items ?? []}
-              value={person}
-              onChange={(_event, chosen) => {
-                setPerson(chosen);
-                setPersonError(null);
-              }}
-              inputValue={input}
-              onInputChange={(_event, text) => setInput(text)}
-              // The server has filtered by name already.
-              filterOptions={(options) => options}
-              getOptionLabel={memberName}
-              getOptionKey={(option) => option.user_id}
-              isOptionEqualToValue={(option, chosen) => option.user_id === chosen.user_id}
-              loading={candidates.isFetching}
-              loadingText="Searching…"
-              noOptionsText={noOptionsText}
-              renderOption={({ key, ...props }, option) => (
-                <Box component="li" key={key} {...props}>
-                  <Box>
-                    <Typography>{memberName(option)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {option.email}
-                    </Typography>
-                  </Box>
-                </Box>
-              )}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  name="person"
-                  label="Person"
-                  required
-                  autoFocus
-                  error={Boolean(personError)}
-                  helperText={personError ?? 'Search the organization’s active members by name or email'}
-                />
-              )}
+    <FormDialog
+      id="add-member"
+      open={open}
+      onClose={onClose}
+      title="Add member"
+      text={`Give someone in your organization a role on ${project.name}. You can change it later.`}
+      error={failure}
+      submitLabel="Add"
+      pending={add.isPending}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Stack spacing={3}>
+        <Autocomplete
+          options={candidates.data?.items ?? []}
+          value={person}
+          onChange={(_event, chosen) => {
+            setPerson(chosen);
+            setPersonError(null);
+          }}
+          inputValue={input}
+          onInputChange={(_event, text) => setInput(text)}
+          // The server has filtered by name already.
+          filterOptions={(options) => options}
+          getOptionLabel={memberName}
+          getOptionKey={(option) => option.user_id}
+          isOptionEqualToValue={(option, chosen) => option.user_id === chosen.user_id}
+          loading={candidates.isFetching}
+          loadingText="Searching…"
+          noOptionsText={noOptionsText}
+          renderOption={({ key, ...props }, option) => (
+            <Box component="li" key={key} {...props}>
+              <Box>
+                <Typography>{memberName(option)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {option.email}
+                </Typography>
+              </Box>
+            </Box>
+          )}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="person"
+              label="Person"
+              required
+              autoFocus
+              error={Boolean(personError)}
+              helperText={personError ?? 'Search the organization’s active members by name or email'}
             />
-            <RoleRadioGroup value={role} onChange={setRole} />
-            {failure && <Alert severity="error">{failure}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={add.isPending}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        />
+        <RoleRadioGroup value={role} onChange={setRole} />
+      </Stack>
+    </FormDialog>
   );
 }

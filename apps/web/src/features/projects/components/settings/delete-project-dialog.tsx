@@ -1,16 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Project } from '@aegis/contracts';
+import { FormDialog } from '../../../../components/form-dialog';
 import { errorDetail } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notifier';
 import { forgetDeletedProject, useDeleteProject } from '../../api/delete-project';
@@ -46,35 +39,29 @@ export function DeleteProjectDialog({ project, open, onClose }: Props) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="delete-project-title" aria-describedby="delete-project-text">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="delete-project-title">{`Delete ${project.name}?`}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText id="delete-project-text">
-              The project and everything in it (its frameworks, requirements, controls, risks, evidence, assets, tests, comments and
-              members’ roles) are deleted for everyone. This cannot be undone.
-            </DialogContentText>
-            <TextField
-              name="confirmation"
-              label="Project name"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              helperText={`Type “${project.name}” to confirm`}
-              autoComplete="off"
-              autoFocus
-              fullWidth
-            />
-            {failure && <Alert severity="error">{failure}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" color="error" variant="contained" disabled={!matches} loading={remove.isPending}>
-            Delete project
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      id="delete-project"
+      open={open}
+      onClose={onClose}
+      title={`Delete ${project.name}?`}
+      text="The project and everything in it (its frameworks, requirements, controls, risks, evidence, assets, tests, comments and members’ roles) are deleted for everyone. This cannot be undone."
+      error={failure}
+      submitLabel="Delete project"
+      destructive
+      submitDisabled={!matches}
+      pending={remove.isPending}
+      onSubmit={(event) => void submit(event)}
+    >
+      <TextField
+        name="confirmation"
+        label="Project name"
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        helperText={`Type “${project.name}” to confirm`}
+        autoComplete="off"
+        autoFocus
+        fullWidth
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { Project, ProjectMember, ProjectRole } from '@aegis/contracts';
+import { DialogForm } from '../../../../components/form-dialog';
 import { useRetained } from '../../../../components/use-retained';
 import { errorDetail } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notifier';
@@ -61,20 +56,16 @@ function RolesForm({ project, member, soleOwnerId, onClose }: Omit<Props, 'membe
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle id="member-roles-title">{`Change roles of ${name}`}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <RoleCheckboxGroup value={roles} onChange={setRoles} locked={locked} error={error} />
-          {failure && <Alert severity="error">{failure}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={replace.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      id="member-roles"
+      title={`Change roles of ${name}`}
+      error={failure}
+      submitLabel="Save"
+      pending={replace.isPending}
+      onSubmit={(event) => void submit(event)}
+      onCancel={onClose}
+    >
+      <RoleCheckboxGroup value={roles} onChange={setRoles} locked={locked} error={error} />
+    </DialogForm>
   );
 }

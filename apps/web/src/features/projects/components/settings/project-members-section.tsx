@@ -2,14 +2,12 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import { DEFAULT_PAGE_SIZE, type Project, type ProjectMember } from '@aegis/contracts';
-import { ListPagination } from '../../../../components/list-pagination';
-import { useDebounced } from '../../../../components/use-debounced';
+import type { Project, ProjectMember } from '@aegis/contracts';
+import { EmptyListText, PagedList } from '../../../../components/paged-list';
+import { SearchField } from '../../../../components/search-field';
+import { useSearchableList } from '../../../../components/use-list-state';
 import { useProjectMembers } from '../../api/list-project-members';
 import type { SettingsAbilities } from '../../project-settings-rights';
 import { AddMemberDialog } from './add-member-dialog';
@@ -19,17 +17,13 @@ import { ProjectMembersTable } from './project-members-table';
 import { ProjectRolesLegend } from './project-roles-legend';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { SettingsSection } from './settings-section';
-import { RetryAlert } from '../../../../components/retry-alert';
 
 type Props = { project: Project; abilities: SettingsAbilities; viewerId: string | undefined };
 
 /** Who holds which role on the project; adding, changing and removing as the user's rights allow. */
 export function ProjectMembersSection({ project, abilities, viewerId }: Props) {
-  const [search, setSearch] = useState('');
-  const name = useDebounced(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
-  const members = useProjectMembers(project.id, { name: name || undefined, page, size });
+  const list = useSearchableList();
+  const members = useProjectMembers(project.id, { name: list.name || undefined, page: list.page, size: list.size });
   // Two are enough to know whether someone is the only owner, whom the project cannot lose.
   const owners = useProjectMembers(project.id, { roles: ['owner'], page: 1, size: 2 });
   const soleOwnerId = owners.data?.total === 1 ? owners.data.items[0]?.user_id : undefined;
@@ -63,51 +57,16 @@ export function ProjectMembersSection({ project, abilities, viewerId }: Props) {
         )
       }
     >
-      <TextField
-        size="small"
-        type="search"
-        label="Search by name"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setPage(1);
-        }}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-        sx={{ minWidth: 240, mb: 2 }}
-      />
-      <Paper variant="outlined">
-        {(members.isPending || members.isFetching) && <LinearProgress aria-label="Loading members" />}
-        {members.isError && (
-          <RetryAlert onRetry={() => void members.refetch()}>
-            The members could not be loaded.
-          </RetryAlert>
-        )}
-        {members.data && members.data.total === 0 && (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            {name ? `No members match “${name}”.` : 'Nobody holds a role on this project yet.'}
-          </Typography>
-        )}
-        {members.data && members.data.total > 0 && (
-          <>
-            <ProjectMembersTable
-              members={members.data.items}
-              viewerId={viewerId}
-              actionsFor={actionsFor}
-              onAction={act}
-              labelledBy="project-members-title"
-            />
-            <ListPagination
-              total={members.data.total}
-              page={page}
-              size={size}
-              onChange={(nextPage, nextSize) => {
-                setPage(nextPage);
-                setSize(nextSize);
-              }}
-            />
-          </>
-        )}
-      </Paper>
+      <SearchField value={list.search} onChange={list.setSearch} sx={{ minWidth: 240, mb: 2 }} />
+      <PagedList
+        query={members}
+        paging={list}
+        loadingLabel="Loading members"
+        errorText="The members could not be loaded."
+        empty={<EmptyListText>{list.name ? `No members match “${list.name}”.` : 'Nobody holds a role on this project yet.'}</EmptyListText>}
+      >
+        {(items) => <ProjectMembersTable members={items} viewerId={viewerId} actionsFor={actionsFor} onAction={act} labelledBy="project-members-title" />}
+      </PagedList>
       <Divider sx={{ my: 2 }} />
       <Box>
         <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>

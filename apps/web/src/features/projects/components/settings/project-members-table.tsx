@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -7,9 +6,9 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { ProjectMember } from '@aegis/contracts';
-import { visuallyHidden } from '../../../../components/visually-hidden';
+import { PersonNameCell } from '../../../../components/person-name-cell';
+import { ActionsHeaderCell } from '../../../../components/table-header-cells';
 import { PROJECT_ROLE_LABELS } from '../project-labels';
 import { MemberRowMenu, type MemberAction } from './member-row-menu';
 
@@ -30,44 +29,26 @@ export function ProjectMembersTable({ members, viewerId, actionsFor, onAction, l
             <TableCell>Name</TableCell>
             <TableCell>Email</TableCell>
             <TableCell>Roles</TableCell>
-            <TableCell align="right">
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>
-          {members.map((member) => {
-            const name = `${member.firstname} ${member.lastname}`.trim();
-            return (
-              <TableRow key={member.user_id} hover>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                  {name || (
-                    <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-                      No name yet
-                    </Typography>
-                  )}
-                  {member.user_id === viewerId && (
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {' (you)'}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                    {member.roles.map((role) => (
-                      <Chip key={role} size="small" variant="outlined" color={role === 'owner' ? 'primary' : 'default'} label={PROJECT_ROLE_LABELS[role]} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell align="right">
-                  <MemberRowMenu member={member} actions={actionsFor(member)} onAction={onAction} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
+          {members.map((member) => (
+            <TableRow key={member.user_id} hover>
+              <PersonNameCell person={member} isViewer={member.user_id === viewerId} />
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {member.roles.map((role) => (
+                    <Chip key={role} size="small" variant="outlined" color={role === 'owner' ? 'primary' : 'default'} label={PROJECT_ROLE_LABELS[role]} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell align="right">
+                <MemberRowMenu member={member} actions={actionsFor(member)} onAction={onAction} />
+              </TableCell>
+            </TableRow>
+          ))}
         </TableBody>
       </Table>
     </TableContainer>

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { Project, ProjectMember } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { useRetained } from '../../../../components/use-retained';
 import { errorDetail } from '../../../../lib/errors';
 import { notifySuccess } from '../../../../lib/notifier';
@@ -43,28 +37,21 @@ export function RemoveMemberDialog({ project, member: requested, viewerId, onClo
   };
 
   return (
-    <Dialog open={requested !== null} onClose={close} aria-labelledby="remove-member-title" aria-describedby="remove-member-text">
-      <DialogTitle id="remove-member-title">{yourself ? `Leave ${project.name}?` : `Remove ${name} from the project?`}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="remove-member-text">
-          {yourself
-            ? `You give up your roles (${roles}) and lose access to this project, unless your organization role gives you access to every project.`
-            : `${name} (${member?.email ?? ''}) loses their roles (${roles}) and their access to this project. You can add them again later.`}
-        </DialogContentText>
-        {failure && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {failure}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} autoFocus>
-          Cancel
-        </Button>
-        <Button color="error" variant="contained" loading={remove.isPending} onClick={() => void confirm()}>
-          {yourself ? 'Leave project' : 'Remove'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      id="remove-member"
+      open={requested !== null}
+      onClose={close}
+      title={yourself ? `Leave ${project.name}?` : `Remove ${name} from the project?`}
+      text={
+        yourself
+          ? `You give up your roles (${roles}) and lose access to this project, unless your organization role gives you access to every project.`
+          : `${name} (${member?.email ?? ''}) loses their roles (${roles}) and their access to this project. You can add them again later.`
+      }
+      error={failure}
+      confirmLabel={yourself ? 'Leave project' : 'Remove'}
+      destructive
+      pending={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }
