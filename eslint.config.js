@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/api/drizzle/**', 'test-results/**', 'playwright-report/**'] },
@@ -14,6 +15,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' }],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/feature-boundaries': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],

@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/{src,test}/**/*.test.ts'],
           environment: 'node',
+          // One prepared database (migrated, seeded) that every test file clones.
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own app on its own database; two workers match the CI machine's cores.

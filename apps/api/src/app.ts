@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '@aegis/contracts';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -32,11 +33,20 @@ import { projectRoutes } from './modules/projects/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
 import errors from './plugins/errors';
+import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import spa from './plugins/spa';
 import xsrf from './plugins/xsrf';
+import multipart from '@fastify/multipart';
+import { controlRoutes } from './modules/controls/routes';
+import { frameworkRoutes } from './modules/frameworks/routes';
+import { requirementRoutes } from './modules/requirements/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { workItemRoutes } from './modules/work-items/routes';
+import { platformFrameworkRoutes } from './modules/frameworks/platform-routes';
+import { projectFrameworkRoutes } from './modules/frameworks/project-routes';
 
 export type BuildOptions = {
   config: Config;
@@ -48,6 +58,7 @@ export type BuildOptions = {
 };
 
 const PURGE_INTERVAL_MS = 5 * 60_000;
+const ANALYZE_INTERVAL_MS = 10 * 60_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -104,13 +115,19 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     purgeTimer = setInterval(purgeLater, PURGE_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
+  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows.
+  const analyzeTimer = setInterval(() => void database.analyze().catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed')), ANALYZE_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(analyzeTimer));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(cookie, { secret: secrets.cookieSecret });
   await app.register(formbody);
+  // Uploads stream; each route sets its own size limit below this one.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
   await app.register(errors);
+  await app.register(textGuard);
   await app.register(securityHeaders);
   await app.register(xsrf);
   await app.register(auth);
@@ -131,6 +148,13 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(projectRoutes);
   await app.register(projectMemberRoutes);
   await app.register(commentRoutes);
+  await app.register(frameworkRoutes);
+  await app.register(platformFrameworkRoutes);
+  await app.register(projectFrameworkRoutes);
+  await app.register(requirementRoutes);
+  await app.register(controlRoutes);
+  await app.register(workItemRoutes);
+  await app.register(reviewRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa);
 

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { syncBuiltInFrameworks } from './modules/frameworks/built-in-sync';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,7 +12,9 @@ async function main() {
   const config = loadConfig();
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  await syncBuiltInFrameworks(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  await database.analyze();
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -74,7 +74,7 @@ it('signs in through the external provider and logs out through its end-session 
 
   const token = await ours.postForm(
     '/api/auth/token',
-    { grant_type: 'authorization_code', code: callback.searchParams.get('code')! },
+    { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')! },
     { 'x-xsrf-token': ours.cookie('XSRF-TOKEN')! },
   );
   expect(token.statusCode).toBe(201);
@@ -83,4 +83,7 @@ it('signs in through the external provider and logs out through its end-session 
 
   const logout = await ours.get('/api/auth/logout');
   expect(String(logout.headers.location)).toMatch(new RegExp(`^${publicUrl}/idp/session/end\\?`));
+  // Logging out ends the access token at once, not 15 minutes later.
+  const after = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token.json().access_token}` } });
+  expect(after.statusCode).toBe(401);
 });

@@ -93,7 +93,7 @@ describe('sign-in through the embedded provider', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/token',
-      payload: 'grant_type=authorization_code&code=abc',
+      payload: 'grant_type=authorization_code&code=abc&state=xyz',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(400);

@@ -96,7 +96,7 @@ describe('sign-up from an invitation', () => {
     const noFlow = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { grant_type: 'authorization_code', code: 'x', token: 'y' },
+      payload: { grant_type: 'authorization_code', code: 'x', token: 'y', state: 'z' },
     });
     expect(noFlow.statusCode).toBe(400);
     expect(noFlow.json().code).toBe('sign_in_expired');

@@ -30,3 +30,34 @@ export async function createInvitation(
   });
   return { token, email, invitation };
 }
+
+/** A multipart/form-data body with one file part, as a browser's upload sends it. */
+export function multipartFile(content: string | Buffer, options: { field?: string; filename?: string; contentType?: string } = {}) {
+  const boundary = `----aegis${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'template.json'}"\r\nContent-Type: ${options.contentType ?? 'application/json'}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.isBuffer(content) ? content : Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small valid framework template: two sections, requirements mapped to MFF-1 and to a control of its own. */
+export function sampleTemplate(code = `POLICY_${randomBytes(3).toString('hex').toUpperCase()}`, overrides: Record<string, unknown> = {}) {
+  return {
+    framework_code: code,
+    name: `Internal AI policy ${code}`,
+    version: '2026.1',
+    publisher: 'Demo Organization',
+    project_types: ['ai_application'],
+    controls: [{ code: `${code}.C1`, title: 'Model cards are published internally' }],
+    requirements: [
+      {
+        code: 'P1',
+        title: 'Accountability',
+        children: [
+          { code: 'P1.1', title: 'Every AI system has a named owner', controls: ['MFF-1.GOV.01'] },
+          { code: 'P1.2', title: 'Model cards exist', controls: [{ code: `${code}.C1`, relationship: 'equal' }, { code: 'MFF-1.DOC.01', relationship: 'intersect', rationale: 'Technical documentation covers part of it' }] },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { seedDemo } from '../src/db/seed';
+import { syncBuiltInFrameworks } from '../src/modules/frameworks/built-in-sync';
 import type { Clock } from '../src/lib/clock';
 import type { FileStorage } from '../src/lib/storage';
 import { createTestDatabase } from './database';
@@ -25,9 +26,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Builds the real app on a fresh, migrated and seeded database. */
 export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage } = {}) {
-  const { database, url: databaseUrl, drop } = await createTestDatabase();
-  await database.migrate();
-  await seedDemo(database.db);
+  const { database, url: databaseUrl, drop, prepared } = await createTestDatabase();
+  if (!prepared) {
+    await database.migrate();
+    await syncBuiltInFrameworks(database.db);
+    await seedDemo(database.db);
+    await database.analyze();
+  }
   const clock = testClock();
   const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage });
   hooks.beforeReady?.(app);

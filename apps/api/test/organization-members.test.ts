@@ -192,17 +192,26 @@ describe('direct creation and identity provider subject', () => {
     expect(created.json()).toMatchObject({ email, state: 'active', roles: ['member'] });
     const again = await admin({ method: 'POST', url: `/api/organizations/${demo}/users_force`, payload: { email, firstname: 'Dee', lastname: 'Rect' } });
     expect(again.statusCode).toBe(409);
+    // The internal role holds what admin holds (PERMISSIONS.md).
     const internal = await t.login('internal@demo.local');
-    const notAdmin = await internal({ method: 'POST', url: `/api/organizations/${demo}/users_force`, payload: { email: uniqueEmail(), firstname: 'A', lastname: 'B' } });
-    expect(notAdmin.statusCode).toBe(403);
+    const byInternal = await internal({ method: 'POST', url: `/api/organizations/${demo}/users_force`, payload: { email: uniqueEmail(), firstname: 'A', lastname: 'B' } });
+    expect(byInternal.statusCode).toBe(201);
+    const member = await t.login('owner@demo.local');
+    const notAllowed = await member({ method: 'POST', url: `/api/organizations/${demo}/users_force`, payload: { email: uniqueEmail(), firstname: 'A', lastname: 'B' } });
+    expect(notAllowed.statusCode).toBe(403);
   });
 
-  it('pins a subject, refusing one another user holds', async () => {
+  it('pins a subject of a member who never signed in, refusing one another user holds', async () => {
     const admin = await t.login('admin@demo.local');
-    const editorId = await idOf('editor@demo.local');
-    const reviewerId = await idOf('reviewer@demo.local');
-    expect((await admin({ method: 'PATCH', url: `${usersUrl()}/${editorId}`, payload: { oid: 'ext-123' } })).statusCode).toBe(200);
-    const taken = await admin({ method: 'PATCH', url: `${usersUrl()}/${reviewerId}`, payload: { oid: 'ext-123' } });
+    const create = async () =>
+      (await admin({ method: 'POST', url: `/api/organizations/${demo}/users_force`, payload: { email: uniqueEmail('pinned'), firstname: 'Pin', lastname: 'Ned' } })).json().user_id as string;
+    const first = await create();
+    const second = await create();
+    expect((await admin({ method: 'PATCH', url: `${usersUrl()}/${first}`, payload: { oid: 'ext-123' } })).statusCode).toBe(200);
+    const taken = await admin({ method: 'PATCH', url: `${usersUrl()}/${second}`, payload: { oid: 'ext-123' } });
     expect(taken.statusCode).toBe(409);
+    await t.login('editor@demo.local');
+    const signedIn = await admin({ method: 'PATCH', url: `${usersUrl()}/${await idOf('editor@demo.local')}`, payload: { oid: 'ext-456' } });
+    expect(signedIn.statusCode).toBe(403);
   });
 });

@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfAttachment } from '../src/lib/pdf';
 import { build, type TestApp } from './helper';
+import { pdfText, squeezed } from './pdf-text';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await build();
 });
 afterAll(() => t.close());
-
-/** The text of every page, as a reader's copy-and-paste would give it. */
-async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; title: unknown }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n += 1) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  const { info } = await document.getMetadata();
-  return { pages: document.numPages, text: pages.join('\n').replace(/\s+/g, ' '), title: (info as { Title?: string }).Title };
-}
 
 describe('GET /api/projects/{id}/export', () => {
   it('is a PDF named after the project with its cover, members, activity and comments, in Latin, Greek and Cyrillic alike', async () => {
@@ -47,9 +35,14 @@ describe('GET /api/projects/{id}/export', () => {
       'Modèle de crédit pour la Zürich branch',
       'Demo Organization',
       'AI application',
-      'EU AI Act, NIST AI RMF',
+      'EU AI Act, NIST AI Risk Management Framework 1.0',
       'Members',
       'Olivia Owner',
+      'Requirements',
+      'Art. 9(2)',
+      'GOVERN 1.1',
+      'Controls',
+      'MFF-1.RSK.01',
       'owner@demo.local',
       'editor@demo.local',
       'Activity',
@@ -58,10 +51,29 @@ describe('GET /api/projects/{id}/export', () => {
       'Comments',
       'Привет — the DPIA is attached',
     ]) {
-      // Text extraction may split a word where a glyph's width changes; compare without spaces.
-      expect(pdf.text.replace(/\s/g, '')).toContain(expected.replace(/\s/g, ''));
+      expect(squeezed(pdf.text)).toContain(squeezed(expected));
     }
     expect(pdf.text).toMatch(new RegExp(`Page 2 of ${pdf.pages}`));
+    // Every section page's footer says how to read its times.
+    expect(pdf.text.match(/times in UTC/g)?.length).toBe(pdf.pages - 1);
+  });
+
+  it('writes dates as DD-MM-YYYY and times as DD-MM-YYYY HH:mm (UTC), never ISO', async () => {
+    const owner = await t.login('owner@demo.local');
+    const project = (await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Dated report', project_type: 'organization' } })).json();
+    expect((await owner({ method: 'POST', url: `/api/projects/${project.id}/comments/project/${project.id}`, payload: { body: 'Dated comment' } })).statusCode).toBe(201);
+    const response = await owner({ method: 'GET', url: `/api/projects/${project.id}/export` });
+    expect(response.statusCode).toBe(200);
+
+    const pdf = await pdfText(response.rawPayload);
+    const created = new Date(project.created_at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${pad(created.getUTCDate())}-${pad(created.getUTCMonth() + 1)}-${created.getUTCFullYear()}`;
+    expect(squeezed(pdf.text)).toContain(squeezed(`Created ${day}`));
+    // The activity table and the comment carry the time of day too; the export happened moments later.
+    expect(squeezed(pdf.text)).toMatch(new RegExp(`OliviaOwner·${day}\\d{2}:\\d{2}`));
+    expect(squeezed(pdf.text)).toMatch(new RegExp(`${day}\\d{2}:\\d{2}OliviaOwnercreated·project`));
+    expect(pdf.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('answers 404 for a project of another organization or one that is gone, and nothing for a member without a role', async () => {

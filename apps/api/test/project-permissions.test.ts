@@ -62,4 +62,5 @@ it('allows and refuses each project role exactly as the permission table says', 
   // Nothing the matrix sent changed the project.
   const [after] = await t.db.select().from(projects).where(eq(projects.id, project!.id));
   expect(after).toEqual(project);
-});
+  // Every allowed role draws the full report of the seeded project (three frameworks) once.
+}, 180_000);

@@ -61,16 +61,23 @@ describe('projects API', () => {
     const owner = await t.login('owner@demo.local');
     const created = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Hiring assistant', project_type: 'ai_application', frameworks: ['ISO_IEC_42001', 'EU_AI_ACT'] } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ frameworks: ['EU_AI_ACT', 'ISO_IEC_42001'], rights: expect.arrayContaining(['projects:delete', 'user_roles:assign']) });
-    expect((await owner({ method: 'GET', url: `/api/projects/${created.json().id}` })).json().frameworks).toEqual(['EU_AI_ACT', 'ISO_IEC_42001']);
+    const applied = [
+      { framework_code: 'EU_AI_ACT', name: 'EU AI Act' },
+      { framework_code: 'ISO_IEC_42001', name: 'ISO/IEC 42001:2023 AI management system' },
+    ];
+    expect(created.json()).toMatchObject({ frameworks: applied, rights: expect.arrayContaining(['projects:delete', 'user_roles:assign']) });
+    expect((await owner({ method: 'GET', url: `/api/projects/${created.json().id}` })).json().frameworks).toEqual(applied);
 
     const unknown = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Unknown framework', project_type: 'ai_application', frameworks: ['SOC2'] } });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors[0]).toEqual({ path: 'body.frameworks.0', message: 'framework must be one of EU_AI_ACT, ISO_IEC_42001, NIST_AI_RMF' });
+    expect(unknown.json().errors[0]).toEqual({ path: 'frameworks.SOC2', message: 'SOC2 is not a framework your organization can apply' });
+    const malformed = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Malformed framework', project_type: 'ai_application', frameworks: ['not a code'] } });
+    expect(malformed.json().errors[0].path).toBe('body.frameworks.0');
     const repeated = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Repeated framework', project_type: 'ai_application', frameworks: ['EU_AI_ACT', 'EU_AI_ACT'] } });
     expect(repeated.json().errors[0]).toEqual({ path: 'body.frameworks', message: 'Choose each framework once' });
     const names = (await owner({ method: 'GET', url: `/api/organizations/${demo}/projects?size=250` })).json().items.map((p: { name: string }) => p.name);
     expect(names).not.toContain('Unknown framework');
+    expect(names).not.toContain('Malformed framework');
     expect(names).not.toContain('Repeated framework');
   });
 

@@ -19,6 +19,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   'GET /api/auth/logout',
   'GET /api/auth/dummy',
+  'GET /api/schemas/framework-template.json',
 ];
 
 let t: TestApp;

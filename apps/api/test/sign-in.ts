@@ -18,6 +18,9 @@ export async function signInThroughProvider(t: TestApp, email: string, password:
   return { browser, submitted };
 }
 
+/** The state each browser's last callback carried, which the SPA sends back with the code. */
+const lastState = new WeakMap<TestBrowser, string>();
+
 /** Follows the provider's redirects after login to our callback and returns its code. */
 export async function callbackCode(browser: TestBrowser, location: string, callbackPath = '/oauth2-redirect') {
   const landed = await browser.follow(location);
@@ -25,9 +28,12 @@ export async function callbackCode(browser: TestBrowser, location: string, callb
   expect(target.pathname).toBe(callbackPath);
   const code = target.searchParams.get('code');
   expect(code).toBeTruthy();
-  return { code: code!, state: target.searchParams.get('state') ?? undefined };
+  const state = target.searchParams.get('state') ?? undefined;
+  if (state) lastState.set(browser, state);
+  return { code: code!, state };
 }
 
 export async function exchangeCode(browser: TestBrowser, code: string, extra: Record<string, string> = {}, path = '/api/auth/token') {
-  return browser.postForm(path, { grant_type: 'authorization_code', code, ...extra }, { 'x-xsrf-token': browser.cookie('XSRF-TOKEN') ?? '' });
+  const state = lastState.get(browser);
+  return browser.postForm(path, { grant_type: 'authorization_code', code, ...(state ? { state } : {}), ...extra }, { 'x-xsrf-token': browser.cookie('XSRF-TOKEN') ?? '' });
 }

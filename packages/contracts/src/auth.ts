@@ -12,7 +12,8 @@ export type TokenPair = z.infer<typeof tokenPair>;
 export const tokenRequest = z.object({
   grant_type: z.string(),
   code: z.string().min(1).max(4096),
-  state: z.string().max(512).optional(),
+  /** The `state` the provider returned with the code; it must match the one this browser's sign-in started with. */
+  state: z.string().min(1, 'state is required: send the state the identity provider returned with the code').max(512),
 });
 
 export const registerRequest = tokenRequest.extend({
@@ -40,6 +41,7 @@ export const tokenStatus = z.object({
 
 export const createToken = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
+  /** Omitted or null: API_TOKEN_DEFAULT_TTL_DAYS from now; at most API_TOKEN_MAX_TTL_DAYS ahead. */
   expires_at: isoDateTime.nullable().optional(),
 });
 export type CreateToken = z.infer<typeof createToken>;
@@ -51,6 +53,8 @@ export const apiToken = z.object({
   created_at: isoDateTime,
   expires_at: isoDateTime.nullable(),
   last_used_at: isoDateTime.nullable(),
+  /** The rights the token is narrowed to (those of the token that created it); null: the user's full rights. */
+  rights: z.array(z.string()).nullable(),
 });
 export type ApiToken = z.infer<typeof apiToken>;
 

@@ -7,7 +7,7 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 export const errorResponse = z.object({
   detail: z.string(),
   code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string(), line: z.number().int().optional() })).optional(),
   request_id: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -14,6 +14,9 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** Prefix of personal API token secrets, so they are recognisable in logs and secret scanners. */
 export const API_TOKEN_PREFIX = 'aeg_';
+/** An API token created without an expiry lives this long; none lives longer than the maximum. */
+export const API_TOKEN_DEFAULT_TTL_DAYS = 90;
+export const API_TOKEN_MAX_TTL_DAYS = 365;
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';

@@ -77,6 +77,10 @@ export const organizationMetrics = z.object({
   pending_invitations: z.number().int(),
   projects_ai_application: z.number().int(),
   projects_organization: z.number().int(),
+  /** Frameworks the organization can apply: platform frameworks it has on, and its own templates. */
+  frameworks_enabled: z.number().int(),
+  /** Its own uploaded templates. */
+  templates: z.number().int(),
   last_activity_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -90,6 +94,10 @@ export const organizationsOverview = z.object({
   projects_organization: z.number().int(),
   /** Organizations with any recorded activity in the last 30 days. */
   active_organizations_30d: z.number().int(),
+  /** Frameworks of the platform catalogue (built-in and uploaded by operators). */
+  platform_frameworks: z.number().int(),
+  /** Templates organizations uploaded for themselves. */
+  organization_templates: z.number().int(),
 });
 export type OrganizationsOverview = z.infer<typeof organizationsOverview>;
 

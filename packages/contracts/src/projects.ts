@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { booleanQuery, isoDateTime, pageQuery, uuid } from './common';
+import { templateFrameworkCode } from './framework-template';
 import { PROJECT_PERMISSIONS, PROJECT_ROLES } from './permissions';
+import { projectType } from './project-types';
 
-export const PROJECT_TYPES = ['ai_application', 'organization'] as const;
-export const projectType = z.enum(PROJECT_TYPES, { error: 'project_type must be ai_application or organization' });
-export type ProjectType = z.infer<typeof projectType>;
-
-export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = { ai_application: 'AI application', organization: 'Organization' };
+export * from './project-types';
 
 export const PROJECT_ROLE_LABELS: Record<(typeof PROJECT_ROLES)[number], string> = { owner: 'Owner', editor: 'Editor', reviewer: 'Reviewer', auditor: 'Auditor' };
 
@@ -18,18 +16,9 @@ export const PROJECT_ROLE_DESCRIPTIONS: Record<(typeof PROJECT_ROLES)[number], s
   auditor: 'Accountable for the fulfilment of Controls (e.g. model risk, AI governance).',
 };
 
-/**
- * The frameworks a project can apply from the start. The frameworks feature turns this catalogue into
- * requirements and controls; at creation a project records which of them it follows.
- */
-export const FRAMEWORK_CATALOGUE = [
-  { code: 'EU_AI_ACT', name: 'EU AI Act', description: 'Regulation (EU) 2024/1689 on artificial intelligence: obligations by risk class.' },
-  { code: 'ISO_IEC_42001', name: 'ISO/IEC 42001', description: 'AI management system: policies, roles, risk and impact assessment, lifecycle controls.' },
-  { code: 'NIST_AI_RMF', name: 'NIST AI RMF', description: 'NIST AI Risk Management Framework 1.0: govern, map, measure, manage.' },
-] as const;
-export type FrameworkCode = (typeof FRAMEWORK_CATALOGUE)[number]['code'];
-const FRAMEWORK_CODES = FRAMEWORK_CATALOGUE.map((f) => f.code) as [FrameworkCode, ...FrameworkCode[]];
-export const frameworkCode = z.enum(FRAMEWORK_CODES, { error: `framework must be one of ${FRAMEWORK_CODES.join(', ')}` });
+/** A framework a project applies, by code, with its name for display. */
+export const appliedFramework = z.object({ framework_code: z.string(), name: z.string() });
+export type AppliedFramework = z.infer<typeof appliedFramework>;
 
 export const project = z.object({
   id: uuid,
@@ -37,8 +26,8 @@ export const project = z.object({
   name: z.string(),
   project_type: projectType,
   description: z.string(),
-  /** Frameworks applied to the project; filled by the frameworks feature. */
-  frameworks: z.array(z.string()),
+  /** Frameworks applied to the project, by name. */
+  frameworks: z.array(appliedFramework),
   /** The caller's roles on the project (empty when they see it through full access). */
   roles: z.array(z.enum(PROJECT_ROLES)),
   /** What the caller may do on the project: their roles' rights, or all of them with full access. */
@@ -56,10 +45,10 @@ export const createProject = z.strictObject({
   name: projectName,
   project_type: projectType,
   description: description.default(''),
-  /** Frameworks to apply from the start; each at most once. */
+  /** Frameworks to apply from the start (codes the organization can use); each at most once. */
   frameworks: z
-    .array(frameworkCode)
-    .max(FRAMEWORK_CATALOGUE.length)
+    .array(templateFrameworkCode)
+    .max(50)
     .refine((codes) => new Set(codes).size === codes.length, 'Choose each framework once')
     .default([]),
 });

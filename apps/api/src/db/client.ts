@@ -22,6 +22,13 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics. PGlite has no autovacuum, so the embedded mode calls this after
+   * loading data and from time to time; PostgreSQL's autovacuum does it on its own (a no-op there).
+   */
+  analyze(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other in-memory databases from. */
+  dump?(): Promise<Blob>;
   /** LISTENs on a channel (on a dedicated connection with PostgreSQL); resolves to a stop function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -36,7 +43,8 @@ function migrationsFolder(): string {
   return folder;
 }
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+/** `loadDataDir`: start an in-memory PGlite from a dump (the tests' prepared database). */
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; loadDataDir?: Blob };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl);
@@ -45,7 +53,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataPath = path.join(options.dataDir ?? './data', 'db');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath);
+  const client = options.loadDataDir ? new PGlite({ loadDataDir: options.loadDataDir }) : new PGlite(dataPath);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -56,6 +64,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       if (client.closed) throw new Error('database is closed');
       await client.query('select 1');
     },
+    analyze: async () => {
+      if (!client.closed) await client.query('analyze');
+    },
+    dump: () => client.dumpDataDir('none'),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
       return async () => {
@@ -95,6 +107,7 @@ function createPostgres(url: string): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    analyze: async () => {},
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, () => closed),
     close: async () => {
       if (closed) return;

@@ -1,12 +1,16 @@
 import { count } from 'drizzle-orm';
 import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
 import { hashPassword } from '../lib/crypto';
+import { syncBuiltInFrameworks } from '../modules/frameworks/built-in-sync';
+import { applyFrameworks } from '../modules/frameworks/project-framework-service';
+import { seedDemoWork } from './seed-work';
 import type { Db } from './client';
 import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from './schema';
 
 /** Demo-only password of every seeded account; documented in the README. */
 export const DEMO_PASSWORD = 'demo';
 export const DEMO_PROJECT = 'Credit Scoring Model';
+export const DEMO_FRAMEWORKS = ['EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'];
 
 type DemoUser = {
   email: string;
@@ -34,6 +38,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  // The demo project applies the built-in frameworks: make sure they are loaded (a no-op when they are).
+  await syncBuiltInFrameworks(db);
 
   await db.transaction(async (tx) => {
     const [demo, other] = await tx
@@ -78,6 +84,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         role: u.projectRole!,
       })),
     );
+    // The three AI frameworks, sharing one set of controls (the built-ins are loaded before the seed runs).
+    await applyFrameworks(tx, { organizationId: demo!.id, projectId: project!.id, actorId: idOf('owner@demo.local') }, DEMO_FRAMEWORKS);
+    await seedDemoWork(tx, { organizationId: demo!.id, projectId: project!.id, idOf });
   });
   return true;
 }

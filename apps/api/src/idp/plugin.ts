@@ -5,10 +5,12 @@ import { XSRF_COOKIE } from '@aegis/contracts';
 import { access } from '../plugins/access';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto';
 import { AppError } from '../lib/errors';
+import { linkMayCreateAccount } from '../modules/organizations/account-provisioning';
 import { usableInvitation } from '../modules/organizations/invitation-check';
 import { organizationsRepository } from '../modules/organizations/organization-repository';
 import { accountRepository } from './account-repository';
 import { IDP_PATH, type EmbeddedIdp } from './provider';
+import { signInBackoff } from './sign-in-backoff';
 import { loginPage, messagePage, signupPage } from './views';
 
 const loginForm = z.object({ email: z.string().default(''), password: z.string().default(''), xsrf: z.string().default('') });
@@ -67,9 +69,9 @@ export async function idpPlugin(root: FastifyInstance, opts: { idp: EmbeddedIdp 
     const interaction = await details(request, reply);
     const signupToken = interaction.params.signup_token;
     if (interaction.prompt.name === 'login' && typeof signupToken === 'string' && signupToken) {
+      // A link that may not create the account leads to signing in: the invitee accepts as themselves.
       const invitation = await usableInvitation(db, signupToken, clock.now()).catch(() => undefined);
-      const existing = invitation && (await accountRepository.findByEmail(db, invitation.email));
-      if (!existing) return renderSignup(request, reply, interaction.uid, signupToken);
+      if (!invitation || (await linkMayCreateAccount(db, invitation))) return renderSignup(request, reply, interaction.uid, signupToken);
     }
     if (interaction.prompt.name !== 'login') {
       throw new AppError(400, `Unsupported sign-in step: ${interaction.prompt.name}`, 'interaction_unsupported');
@@ -88,11 +90,21 @@ export async function idpPlugin(root: FastifyInstance, opts: { idp: EmbeddedIdp 
       if (!xsrfOk(request, xsrf)) {
         return html(reply, loginPage({ action, xsrf: request.xsrfToken, email, error: 'Your sign-in form expired. Please try again.' }), 403);
       }
-      const account = email ? await accountRepository.findByEmail(db, email.trim()) : undefined;
+      const key = email.trim().toLowerCase().slice(0, 320);
+      const wait = await signInBackoff.waitMs(db, key, clock.now());
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60_000);
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        const error = `Too many failed sign-ins for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+        return html(reply, loginPage({ action, xsrf: request.xsrfToken, email, error }), 429);
+      }
+      const account = key ? await accountRepository.findByEmail(db, key) : undefined;
       const valid = account ? await verifyPassword(password, account.passwordHash) : (await burnPasswordCheck(password), false);
       if (!account || !valid) {
+        if (key) await signInBackoff.recordFailure(db, key, clock.now());
         return html(reply, loginPage({ action, xsrf: request.xsrfToken, email, error: 'Invalid email or password.' }), 401);
       }
+      await signInBackoff.clear(db, key);
       return finishLogin(request, reply, account.id);
     },
   );
@@ -115,6 +127,10 @@ export async function idpPlugin(root: FastifyInstance, opts: { idp: EmbeddedIdp 
       if (form.password.length > 200) return retry('The password must have at most 200 characters.');
       const invitation = await usableInvitation(db, token, clock.now()).catch(() => undefined);
       if (!invitation) return renderSignup(request, reply, interaction.uid, token);
+      if (!(await linkMayCreateAccount(db, invitation))) {
+        const error = 'This invitation is accepted by signing in to your existing account.';
+        return html(reply, loginPage({ action: `${IDP_PATH}/interaction/${interaction.uid}/login`, xsrf: request.xsrfToken, email: invitation.email, error }), 409);
+      }
       const account = await accountRepository.create(db, {
         email: invitation.email,
         passwordHash: await hashPassword(form.password),

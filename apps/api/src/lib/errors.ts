@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly code: string = errorNameForStatus(statusCode),
+    /** Each problem of a 422, by path (`body.name`), as validation failures list them. */
+    readonly errors?: { path: string; message: string; line?: number }[],
   ) {
     super(detail);
     this.name = 'AppError';

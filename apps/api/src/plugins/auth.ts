@@ -22,6 +22,7 @@ export type RequestContext = {
   organizationRights: Set<string>;
   /** Set when the token was narrowed to some rights; every right outside it is withheld. */
   narrowedRights: Set<string> | null;
+  /** `id` is the API token's id, or the session id of an access token. */
   token: { type: 'access' | 'api'; expiresAt: Date | null; id: string | null };
   hasOrganizationRight(right: string): boolean;
   /** Rights on a project of the caller's organization; undefined when the project is not there. */
@@ -58,6 +59,7 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
   let userId: string;
   let organizationId: string | null;
   let narrowed: Set<string> | null = null;
+  let sessionId: string | null = null;
   let tokenInfo: RequestContext['token'];
   if (token.startsWith(API_TOKEN_PREFIX)) {
     const row = await apiTokenRepository.findByHash(db, sha256(token));
@@ -68,17 +70,20 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
     }
     userId = row.userId;
     organizationId = row.organizationId;
+    narrowed = row.rights ? new Set(row.rights) : null;
     tokenInfo = { type: 'api', expiresAt: row.expiresAt, id: row.id };
   } else {
     const claims = await app.deps.accessTokens.verify(token, now);
     userId = claims.userId;
     organizationId = claims.organizationId;
     narrowed = claims.rights ? new Set(claims.rights) : null;
-    tokenInfo = { type: 'access', expiresAt: claims.expiresAt, id: null };
+    sessionId = claims.sessionId;
+    tokenInfo = { type: 'access', expiresAt: claims.expiresAt, id: claims.sessionId };
   }
 
-  const found = await usersRepository.findWithMembership(db, userId, organizationId);
+  const found = await usersRepository.findWithMembership(db, userId, organizationId, sessionId);
   if (!found) throw unauthorized('The account of this token no longer exists', 'invalid_token');
+  if (!found.sessionOpen) throw unauthorized('This session has ended; sign in again', 'session_revoked');
   const { user, membership } = found;
   if (organizationId && !membership) throw unauthorized('You no longer have access to this organization', 'membership_revoked');
   const roles: OrganizationRole[] = membership?.roles ?? [];

@@ -19,11 +19,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-type Body = { detail: string; code: string; errors?: { path: string; message: string }[]; request_id?: string };
+type Body = { detail: string; code: string; errors?: { path: string; message: string; line?: number }[]; request_id?: string };
 
 function describe(error: FastifyError): { status: number; body: Body } | undefined {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { detail: error.detail, code: error.code } };
+    return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((issue) => {
@@ -38,6 +38,10 @@ function describe(error: FastifyError): { status: number; body: Body } | undefin
     };
   }
   switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, body: { detail: 'The file is larger than this upload allows', code: errorNameForStatus(413) } };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, body: { detail: 'Send the file as multipart/form-data', code: errorNameForStatus(415) } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { detail: 'Request body is larger than the limit', code: errorNameForStatus(413) } };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -1,6 +1,6 @@
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -39,6 +39,15 @@ class PostgresStore implements FastifyRateLimitStore {
     const info = routeOptions.routeInfo ?? routeOptions;
     return new PostgresStore(this.db, `${String(info.method)} ${info.url ?? ''}`);
   }
+}
+
+/**
+ * A route's limit counted per signed-in user (all their tokens, sessions and addresses together), for
+ * calls that cost the server much, such as the PDF export. The auth plugin's onRequest hook runs before
+ * a route's own, so `ctx` is known here and only calls that passed the access check count.
+ */
+export function perUserRateLimit(max: number, timeWindow: string): RateLimitOptions {
+  return { max, timeWindow, keyGenerator: (request: FastifyRequest) => (request.ctx ? `user:${request.ctx.user.id}` : `ip:${request.ip}`) };
 }
 
 /** Limits are opt-in per route (`config.rateLimit`); the auth endpoints use them. */

@@ -42,6 +42,9 @@ describe('the route table', () => {
     expect(names.get('')).toBe('organization');
     expect(names.get('users')).toBe('organization-users');
     expect(names.get('settings')).toBe('organization-settings');
+    expect(names.get('frameworks')).toBe('organization-frameworks');
+    expect(names.get('frameworks/:frameworkCode')).toBe('organization-framework-detail');
+    expect(names.get('customization')).toBe('organization-customization');
   });
 
   it('names the project screens', () => {
@@ -53,5 +56,22 @@ describe('the route table', () => {
     const names = new Map((project?.children ?? []).map((child) => [child.index ? '' : child.path, isRouteMeta(child.handle) ? child.handle.name : undefined]));
     expect(names.get('')).toBe('project-dashboard');
     expect(names.get('settings')).toBe('project-settings');
+    expect(names.get('requirements')).toBe('project-requirements');
+    expect(names.get('controls')).toBe('project-controls');
+    expect(names.get('control-detail/:controlCode')).toBe('project-control-detail');
+  });
+
+  it('names the admin screens, the framework ones behind their own guard', () => {
+    const admin = createRoutes(createQueryClient())
+      .flatMap((route) => route.children ?? [])
+      .flatMap((branch) => branch.children ?? [])
+      .find((route) => route.path === '/admin');
+    expect(admin?.loader).toBeTypeOf('function');
+    const children = admin?.children ?? [];
+    const names = new Map(children.map((child) => [child.index ? '' : child.path, isRouteMeta(child.handle) ? child.handle.name : undefined]));
+    expect(names.get('')).toBe('admin-organizations');
+    expect(names.get('frameworks')).toBe('admin-frameworks');
+    expect(names.get('frameworks/:frameworkCode')).toBe('admin-framework-detail');
+    for (const child of children.filter((c) => c.path?.startsWith('frameworks'))) expect(child.loader, child.path).toBeTypeOf('function');
   });
 });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageProgress } from '../components/page-progress';
-import { createAdminAccessLoader } from '../features/admin/admin-access';
+import { createAdminAccessLoader, createPlatformFrameworksAccessLoader } from '../features/admin/admin-access';
 import { LoginScreen } from '../features/auth/screens/login-screen';
 import { lazyWithReload } from '../lib/lazy-route';
 import { createSessionGuardLoader } from './guards/session-guard-loader';
@@ -26,15 +26,22 @@ const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/scre
 const ProjectsScreen = lazyWithReload(() => import('../features/projects/screens/projects-screen'));
 const NewProjectScreen = lazyWithReload(() => import('../features/projects/screens/new-project-screen'));
 const ProjectDetailLayout = lazyWithReload(() => import('../features/projects/screens/project-detail-layout'));
-const ProjectDashboardScreen = lazyWithReload(() => import('../features/projects/screens/project-dashboard-screen'));
-const ProjectSettingsScreen = lazyWithReload(() => import('../features/projects/screens/project-settings-screen'));
+const ProjectDashboardScreen = lazyWithReload(() => import('./routes/projects/project-dashboard-screen'));
+const ProjectSettingsRoute = lazyWithReload(() => import('./routes/projects/project-settings-route'));
+const ProjectRequirementsScreen = lazyWithReload(() => import('./routes/projects/project-requirements-screen'));
+const ProjectControlsScreen = lazyWithReload(() => import('./routes/projects/project-controls-screen'));
+const ProjectControlDetailScreen = lazyWithReload(() => import('./routes/projects/project-control-detail-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
 const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
 const OrganizationSettingsRoute = lazyWithReload(() => import('./routes/organization/organization-settings-route'));
+const OrganizationFrameworksRoute = lazyWithReload(() => import('./routes/organization/organization-frameworks-route'));
+const OrganizationFrameworkDetailRoute = lazyWithReload(() => import('./routes/organization/organization-framework-detail-route'));
 const OrganizationCustomizationScreen = lazyWithReload(() => import('../features/tags/screens/organization-customization-screen'));
 const AdminArea = lazyWithReload(() => import('../features/admin/screens/admin-area'));
 const AdminOrganizationsScreen = lazyWithReload(() => import('../features/admin/screens/admin-organizations-screen'));
+const AdminFrameworksScreen = lazyWithReload(() => import('../features/frameworks/screens/admin-frameworks-screen'));
+const AdminFrameworkDetailScreen = lazyWithReload(() => import('../features/frameworks/screens/admin-framework-detail-screen'));
 
 /** A route with its meta data and its own error boundary (and, for a section's frame, its child routes). */
 function route(path: string, handle: RouteMeta, element: ReactNode, children?: RouteObject[]): RouteObject {
@@ -85,16 +92,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/notifications', withLayout('notifications'), <NotificationsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
-            // The project header (name, type, tabs) around its screens; requirements, controls, risks, evidence, assets and testing come with their features.
+            // The project header (name, type, tabs) around its screens; risks, evidence, assets and testing come with their features.
             route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
               { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
-              route('settings', withLayout('project-settings'), <ProjectSettingsScreen />),
+              route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
+              route('controls', withLayout('project-controls'), <ProjectControlsScreen />),
+              route('control-detail/:controlCode', withLayout('project-control-detail'), <ProjectControlDetailScreen />),
+              route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),
             route('/tokens', withLayout('tokens'), <ApiTokensScreen />),
             // The organization header (title and tabs) around its screens; each tab checks its own rights.
             route('/organization', withLayout('organization'), <OrganizationLayout />, [
               { index: true, handle: withLayout('organization'), element: <OrganizationIndexScreen />, errorElement: <RouteErrorScreen /> },
               route('users', withLayout('organization-users'), <OrganizationUsersRoute />),
+              route('frameworks', withLayout('organization-frameworks'), <OrganizationFrameworksRoute />),
+              route('frameworks/:frameworkCode', withLayout('organization-framework-detail'), <OrganizationFrameworkDetailRoute />),
               route('customization', withLayout('organization-customization'), <OrganizationCustomizationScreen />),
               route('settings', withLayout('organization-settings'), <OrganizationSettingsRoute />),
             ]),
@@ -102,7 +114,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               // Needs internal_metrics:read, else home: the loader decides before the navigation ends.
               ...route('/admin', withLayout('admin'), <AdminArea />, [
                 { index: true, handle: withLayout('admin-organizations'), element: <AdminOrganizationsScreen />, errorElement: <RouteErrorScreen /> },
-                // frameworks (admin-frameworks) and frameworks/:frameworkCode (admin-framework-detail) come with the frameworks feature.
+                // Internal admins only, else the organizations tab.
+                { ...route('frameworks', withLayout('admin-frameworks'), <AdminFrameworksScreen />), loader: createPlatformFrameworksAccessLoader(queryClient) },
+                {
+                  ...route('frameworks/:frameworkCode', withLayout('admin-framework-detail'), <AdminFrameworkDetailScreen />),
+                  loader: createPlatformFrameworksAccessLoader(queryClient),
+                },
               ]),
               loader: createAdminAccessLoader(queryClient),
             },

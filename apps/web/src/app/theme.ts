@@ -22,6 +22,9 @@ export function createAppTheme(mode: ColorMode): Theme {
     typography: { fontFamily: SYSTEM_FONTS },
     shape: { borderRadius: 8 },
     components: {
+      // A table wider than a phone scrolls inside its container; without a positioned container the
+      // visually hidden labels in its cells (position: absolute) escape it and widen the whole page.
+      MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
       // A keyboard user always sees where the focus is, in both modes; the ripple alone is too faint.
       MuiCssBaseline: {
         styleOverrides: (theme: Theme) => ({

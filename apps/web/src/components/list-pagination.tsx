@@ -23,6 +23,8 @@ export function ListPagination({ total, page, size, onChange }: Props) {
       rowsPerPageOptions={SIZES}
       onPageChange={(_event, next) => onChange(next + 1, size)}
       onRowsPerPageChange={(event) => onChange(1, Number(event.target.value))}
+      // On a phone the page size, the count and the arrows wrap rather than run off the card.
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { visuallyHidden } from './visually-hidden';
 
 /** The order a server-side list is sorted by. */
@@ -15,6 +16,8 @@ type SortableProps<F extends string> = {
   colSpan?: number;
   rowSpan?: number;
   align?: 'center';
+  /** E.g. a column that gives way on small screens. */
+  sx?: SxProps<Theme>;
 };
 
 /** A column header that sorts the list; the current one says its direction to screen readers too. */

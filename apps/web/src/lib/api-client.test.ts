@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, stubFetch } from '../testing/fetch-stub';
 import { jwtExpiringIn } from '../testing/jwt';
-import { apiDownload, apiFetch, postForm, requireParams, SESSION_ENDED } from './api-client';
+import { apiDownload, apiFetch, apiUpload, postForm, requireParams, SESSION_ENDED } from './api-client';
 import { ApiError } from './errors';
 import { reportError } from './error-reporting';
 import { browserLocation, setInAppNavigate } from './navigation';
@@ -329,5 +329,58 @@ describe('requireParams', () => {
 
   it('accepts falsy values that are present', () => {
     expect(() => requireParams('op', { a: '', b: 0, c: false })).not.toThrow();
+  });
+});
+
+describe('apiUpload', () => {
+  const file = () => new File(['framework_code: ACME'], 'acme.yaml', { type: 'application/yaml' });
+
+  it('sends the file as multipart form data with the token, reporting how far the upload is', async () => {
+    const token = signIn();
+    const fetch = stubFetch(() => jsonResponse(201, { framework_code: 'ACME' }));
+    const progress: (number | null)[] = [];
+    await expect(apiUpload(THING, file(), { query: { enabled_by_default: true }, onUploadProgress: (p) => progress.push(p) })).resolves.toEqual({ framework_code: 'ACME' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/thing?enabled_by_default=true');
+    expect(init?.method).toBe('POST');
+    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(((init?.body as FormData).get('file') as File).name).toBe('acme.yaml');
+    // The browser sets the multipart boundary itself.
+    expect(headersOf(init).has('content-type')).toBe(false);
+    expect(bearerOf(init)).toBe(`Bearer ${token}`);
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('rejects a 422 with every problem, lines included, and stays quiet when told to', async () => {
+    signIn();
+    const problems = [
+      { path: '$', message: 'YAML syntax error: bad indentation', line: 3 },
+      { path: 'requirements[0].controls[0]', message: 'unknown control MFF-1.XX.99' },
+    ];
+    stubFetch(() => jsonResponse(422, { detail: 'The template is not valid.', code: 'unprocessable_content', errors: problems }));
+    const failure = await apiUpload(THING, file(), { notify: false, onUploadProgress: () => undefined }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).errors).toEqual(problems);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('refreshes after a 401 and sends the file again', async () => {
+    signIn();
+    let uploads = 0;
+    const fetch = stubFetch(({ url }) => {
+      if (url === REFRESH) return jsonResponse(200, newPair);
+      uploads += 1;
+      return uploads === 1 ? jsonResponse(401, { detail: 'Token revoked', code: 'unauthorized' }) : new Response(null, { status: 204 });
+    });
+    await expect(apiUpload(THING, file(), { onUploadProgress: () => undefined })).resolves.toBeUndefined();
+    const sent = callsTo(fetch, THING);
+    expect(sent.map((call) => bearerOf(call.init))).toEqual([expect.any(String), `Bearer ${newPair.access_token}`]);
+    expect((sent[1]!.init.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('says the network is unavailable when the connection fails', async () => {
+    signIn();
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiUpload(THING, file(), { onUploadProgress: () => undefined, notify: false })).rejects.toMatchObject({ status: 0, code: 'network_unavailable' });
   });
 });

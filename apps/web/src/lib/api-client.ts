@@ -8,6 +8,7 @@ import { notifyError } from './notifier';
 import { refreshSession } from './refresh';
 import { watchServiceHealth } from './service-health';
 import { getAccessToken, hasValidAccessToken, logout } from './session';
+import { xhrFetch, type UploadProgress } from './xhr-fetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,8 @@ export type RequestOptions = {
   auth?: boolean;
   /** Show a red notification when the call fails (default true); 404s, 5xx and cancellations never do. */
   notify?: boolean;
+  /** Told how far the body has been sent; the call then goes out with XMLHttpRequest, which can tell. */
+  onUploadProgress?: (progress: UploadProgress) => void;
 };
 
 /** The code of the error a call rejects with once the session is over and logout has started. */
@@ -66,7 +69,8 @@ function sendOnce(url: string, options: RequestOptions, token: string | null): P
   // The server requires the XSRF echo on state-changing calls whenever a session cookie rides along.
   const xsrf = method === 'GET' ? undefined : readCookie(XSRF_COOKIE);
   if (xsrf) headers.set(XSRF_HEADER, xsrf);
-  return fetch(url, { method, body, headers, signal: options.signal, credentials: 'same-origin' });
+  const init: RequestInit = { method, body, headers, signal: options.signal, credentials: 'same-origin' };
+  return options.onUploadProgress ? xhrFetch(url, init, options.onUploadProgress) : fetch(url, init);
 }
 
 function endSession(): ApiError {
@@ -121,6 +125,21 @@ async function request<T>(path: string, options: RequestOptions, read: (response
  */
 export function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return request(path, options, readJson, readJson) as Promise<T>;
+}
+
+export type UploadOptions = Omit<RequestOptions, 'method' | 'body' | 'json'> & {
+  /** The multipart field that carries the file (default `file`). */
+  field?: string;
+};
+
+/**
+ * POSTs one file as `multipart/form-data` (the browser sets the boundary), reporting progress when
+ * `onUploadProgress` is given; answers and failures as apiFetch.
+ */
+export function apiUpload<T>(path: string, file: Blob & { name?: string }, { field = 'file', ...options }: UploadOptions = {}): Promise<T> {
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return apiFetch<T>(path, { ...options, method: 'POST', body: form });
 }
 
 /** POSTs an `application/x-www-form-urlencoded` body, as the OAuth-style auth endpoints expect. */

@@ -31,7 +31,8 @@ export type TransportError = keyof typeof TRANSPORT_ERRORS;
 /** Shown when an error answer carries neither a detail nor a status text. */
 export const FALLBACK_DETAIL = 'An error occurred.';
 
-export type FieldError = { path: string; message: string };
+/** A problem a 422 names: where (a body field, or a place in an uploaded file, with its line when known) and what. */
+export type FieldError = { path: string; message: string; line?: number };
 
 /** The catalogue name of a status: the table above, else by class (statuses the spec does not list). */
 export function errorNameForStatus(status: number): string {
@@ -69,7 +70,9 @@ function isErrorBody(body: unknown): body is Pick<ErrorResponse, 'detail'> & { c
 
 function fieldErrors(errors: unknown): FieldError[] {
   if (!Array.isArray(errors)) return [];
-  return errors.filter((e): e is FieldError => typeof e?.path === 'string' && typeof e?.message === 'string');
+  return errors
+    .filter((e): e is FieldError => typeof e?.path === 'string' && typeof e?.message === 'string')
+    .map(({ path, message, line }) => (typeof line === 'number' ? { path, message, line } : { path, message }));
 }
 
 /** The error of a non-2xx answer, using the response detail or else the status text. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencySymbol, formatCount, formatDate, formatDateTime, formatFileSize } from './format';
+import { currencySymbol, formatCount, formatDate, formatDateTime, formatFileSize, parseDisplayDate } from './format';
 
 // A zone away from UTC (and off by half an hour), so that "shown in local time" is really tested.
 const previousTz = process.env.TZ;
@@ -108,5 +108,17 @@ describe('currencySymbol', () => {
     expect(currencySymbol('')).toBe('€');
     expect(currencySymbol()).toBe('€');
     expect(currencySymbol(null)).toBe('€');
+  });
+});
+
+describe('parseDisplayDate', () => {
+  it('reads a date typed as shown, DD-MM-YYYY, into the API’s YYYY-MM-DD', () => {
+    expect(parseDisplayDate('31-01-2027')).toBe('2027-01-31');
+    expect(parseDisplayDate(' 1/2/2027 ')).toBe('2027-02-01');
+    expect(parseDisplayDate('01.02.2027')).toBe('2027-02-01');
+  });
+
+  it('refuses what is no date', () => {
+    for (const text of ['', '2027-01-31', '31-02-2027', '32-01-2027', '31-13-2027', 'tomorrow']) expect(parseDisplayDate(text), text).toBeNull();
   });
 });

@@ -23,7 +23,7 @@ function toLocalParts(value: DateInput): { date: string; time: string } | null {
     if (dateOnly) {
       const [, year, month, day] = dateOnly;
       const check = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-      if (check.getUTCDate() !== Number(day)) return null;
+      if (check.getUTCDate() !== Number(day) || check.getUTCMonth() !== Number(month) - 1) return null;
       return { date: `${day}-${month}-${year}`, time: '00:00' };
     }
     if (text === '') return null;
@@ -90,4 +90,17 @@ export function formatCount(count: number | null | undefined): string {
 /** '$' for USD; '€' for EUR and for any other or missing code. */
 export function currencySymbol(code?: string | null): string {
   return code?.trim().toUpperCase() === 'USD' ? '$' : '€';
+}
+
+/**
+ * A calendar date typed as it is shown, 'DD-MM-YYYY' (or with / or . between), as the API keeps it:
+ * 'YYYY-MM-DD'. Null when it is no such date (31-02-2027 included).
+ */
+export function parseDisplayDate(text: string): string | null {
+  const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
 }

@@ -89,11 +89,15 @@ async function reconnect(stream: Stream): Promise<void> {
     current = null;
     return;
   }
-  await refreshSession();
-  if (stream !== current) return;
+  // Wait first, refresh then: a page being left cuts the connection too, and a refresh sent from it
+  // would rotate the refresh token with no page left to keep the answer (the server's grace window
+  // forgives one such loss, not the next: three reloads in a row would end the session).
   stream.timer = setTimeout(() => {
     stream.timer = null;
-    if (stream === current) connect(stream);
+    if (stream !== current) return;
+    void refreshSession().then(() => {
+      if (stream === current) connect(stream);
+    });
   }, STREAM_RETRY.delayMs);
 }
 

@@ -3,13 +3,18 @@ import {
   projectRightsFor,
   type ActivityEntry,
   type ClientConfig,
+  type ControlDetail,
+  type ControlListItem,
+  type FrameworkSummary,
   type Comment,
   type CurrentUser,
   type OrganizationConfig,
   type OrganizationMember,
   type OrganizationRole,
   type Project,
+  type ProjectFramework,
   type ProjectRole,
+  type RequirementListItem,
   type TokenPair,
 } from '@aegis/contracts';
 
@@ -158,6 +163,132 @@ export function buildComment(overrides: Partial<Comment> = {}): Comment {
     body: 'Looks good to me.',
     author: ADA,
     created_at: '2026-11-20T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A framework as the templates list returns it. */
+export function buildFrameworkSummary(overrides: Partial<FrameworkSummary> = {}): FrameworkSummary {
+  return {
+    framework_code: 'EU_AI_ACT',
+    name: 'EU AI Act',
+    version: '2024/1689',
+    publisher: 'European Union',
+    description: 'Regulation (EU) 2024/1689 on artificial intelligence.',
+    source: 'builtin',
+    project_types: ['ai_application', 'organization'],
+    enabled: true,
+    requirement_count: 221,
+    control_count: 96,
+    created_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  };
+}
+
+/** The three AI frameworks the product ships, as the templates list returns them (by name). */
+export const BUILT_IN_FRAMEWORKS: FrameworkSummary[] = [
+  buildFrameworkSummary(),
+  buildFrameworkSummary({ framework_code: 'ISO_IEC_42001', name: 'ISO/IEC 42001', version: '2023', publisher: 'ISO/IEC', description: 'AI management system.' }),
+  buildFrameworkSummary({ framework_code: 'NIST_AI_RMF', name: 'NIST AI RMF', version: '1.0', publisher: 'NIST', description: 'AI Risk Management Framework 1.0.' }),
+];
+
+/** A project's control as the controls list returns it: MFF-1.RSK.01, ready, serving the three AI frameworks. */
+export function buildControlListItem(overrides: Partial<ControlListItem> = {}): ControlListItem {
+  return {
+    id: '0199a0b2-0000-7000-8000-0000000000d1',
+    control_code: 'MFF-1.RSK.01',
+    title: 'Risk management methodology and criteria',
+    domain: 'RSK',
+    status: 'ready',
+    needs_attention: false,
+    needs_attention_reason: null,
+    due_date: null,
+    assignees: [],
+    reviewers: [],
+    tags: [],
+    frameworks: ['EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'],
+    requirement_count: 3,
+    review_status: null,
+    updated_at: '2026-11-20T09:30:00Z',
+    ...overrides,
+  };
+}
+
+/** A control's page: what it asks, one requirement satisfied in each of two frameworks, no history yet. */
+export function buildControlDetail(overrides: Partial<ControlDetail> = {}): ControlDetail {
+  return {
+    ...buildControlListItem(),
+    objective: 'Assess AI risks consistently, against agreed criteria.',
+    guidance: 'Document the AI risk method and publish it.',
+    evidence_examples: ['Risk methodology', 'Risk criteria and tolerance statement'],
+    lifecycle_phase: ['cross_cutting'],
+    defined_by: 'MFF-1',
+    notes: '',
+    out_of_scope_justification: null,
+    locked: false,
+    allowed_transitions: ['in_progress', 'out_of_scope'],
+    satisfies: [
+      {
+        framework_code: 'EU_AI_ACT',
+        framework_name: 'EU AI Act',
+        requirement_id: '0199a0b2-0000-7000-8000-0000000000e9',
+        requirement_code: 'Art. 9(1)',
+        requirement_title: 'Establish a risk management system for each high-risk AI system.',
+        relationship: 'intersect',
+        source: 'derived',
+        rationale: 'Overlaps: the system is established and documented per high-risk system.',
+        applicable: true,
+      },
+      {
+        framework_code: 'NIST_AI_RMF',
+        framework_name: 'NIST AI RMF',
+        requirement_id: '0199a0b2-0000-7000-8000-0000000000ea',
+        requirement_code: 'GOVERN 1.3',
+        requirement_title: 'Processes determine the needed level of risk management activities.',
+        relationship: 'subset',
+        source: 'MS-NIST-42001',
+        rationale: null,
+        applicable: true,
+      },
+    ],
+    status_history: [],
+    latest_assessment: null,
+    ...overrides,
+  };
+}
+
+/** A requirement of the EU AI Act as the requirements list returns it: ready, two controls. */
+export function buildRequirement(overrides: Partial<RequirementListItem> = {}): RequirementListItem {
+  return {
+    id: '0199a0b2-0000-7000-8000-0000000000e9',
+    framework_code: 'EU_AI_ACT',
+    framework_name: 'EU AI Act',
+    code: 'Art. 9(1)',
+    title: 'Establish a risk management system for each high-risk AI system.',
+    summary: null,
+    reference: 'Regulation (EU) 2024/1689, Art. 9(1)',
+    section: ['Requirements for high-risk AI systems', 'Risk management system'],
+    status: 'ready',
+    coverage: 'full',
+    coverage_note: null,
+    applicable: true,
+    controls_by_status: { ready: 2, in_progress: 0, in_review: 0, approved: 0, out_of_scope: 0 },
+    control_count: 2,
+    ...overrides,
+  };
+}
+
+/** A framework applied to a project, with its controls by status. */
+export function buildProjectFramework(overrides: Partial<ProjectFramework> = {}): ProjectFramework {
+  return {
+    framework_code: 'EU_AI_ACT',
+    name: 'EU AI Act',
+    version: '2024/1689',
+    source: 'builtin',
+    requirement_count: 221,
+    control_count: 92,
+    controls_by_status: { ready: 80, in_progress: 6, in_review: 2, approved: 3, out_of_scope: 1 },
+    applied_at: '2026-11-20T09:30:00Z',
     ...overrides,
   };
 }

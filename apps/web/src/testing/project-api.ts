@@ -1,7 +1,8 @@
-import type { ActivityEntry, Comment, Project, ProjectDashboard } from '@aegis/contracts';
+import type { ActivityEntry, Comment, CurrentUser, OrganizationConfig, Project, ProjectDashboard } from '@aegis/contracts';
 import { stubAppApi } from './app-api';
 import { ADA, buildComment } from './factories';
 import { jsonResponse, type FetchCall } from './fetch-stub';
+import { frameworksHandler, type FrameworksState } from './frameworks-api';
 
 type ProjectApi = {
   project: Project;
@@ -13,8 +14,14 @@ type ProjectApi = {
   activity?: ActivityEntry[];
   /** The project's thread, oldest first; POSTs append to it. */
   comments?: Comment[];
+  /** The organization's frameworks and what the project applies (by project id); the calls change it. */
+  frameworks?: Partial<FrameworksState>;
+  user?: CurrentUser;
+  organizationConfig?: OrganizationConfig;
   /** Answers first; return undefined to fall through. */
   handle?: (call: FetchCall) => Response | undefined;
+  /** Answers calls outside the project (the organization's tags, the user's work…); undefined falls through. */
+  handleOutside?: (call: FetchCall) => Response | undefined;
 };
 
 const pageOf = <T>(items: T[], url: string) => {
@@ -26,23 +33,29 @@ const pageOf = <T>(items: T[], url: string) => {
 
 /**
  * A stand-in for the project's API, on top of the signed-in app's: the project, its dashboard counts,
- * its log and its comment thread (pages sliced as the server does). Records every call.
+ * its log, its comment thread (pages sliced as the server does) and its frameworks. Records every call.
  */
-export function stubProjectApi({ project, projectStatus, dashboard = {}, activity = [], comments = [], handle }: ProjectApi) {
+export function stubProjectApi({ project, projectStatus, dashboard = {}, activity = [], comments = [], frameworks = {}, user, organizationConfig, handle, handleOutside }: ProjectApi) {
   const calls: FetchCall[] = [];
+  const frameworksState: FrameworksState = { templates: [], details: {}, platform: [], platformDetails: {}, projectFrameworks: {}, ...frameworks };
+  const frameworkCalls = frameworksHandler(frameworksState);
   const base = `/api/projects/${project.id}`;
   const thread = [...comments];
   const byRole = { owner: 0, editor: 0, reviewer: 0, auditor: 0, ...dashboard };
   stubAppApi({
+    user,
+    organizationConfig,
     handle: (call) => {
       const path = call.url.split('?')[0]!;
       const method = call.init.method ?? 'GET';
       // A 5xx starts health polling: the service is up, so no test is sent to /service-down later.
       if (path === '/api/health') return jsonResponse(200, { status: 'ok' });
-      if (!path.startsWith('/api/projects/')) return undefined;
+      const own = path.startsWith('/api/projects/') || path.startsWith('/api/v1/projects/') || path.startsWith('/api/organizations/');
+      if (!own) return handleOutside?.(call);
       calls.push(call);
-      const answer = handle?.(call);
+      const answer = handle?.(call) ?? frameworkCalls(call);
       if (answer) return answer;
+      if (!path.startsWith('/api/projects/')) return handleOutside?.(call);
       if (path === base && method === 'GET') {
         return projectStatus ? jsonResponse(projectStatus, { detail: 'No', code: projectStatus === 403 ? 'forbidden' : 'not_found' }) : jsonResponse(200, project);
       }
@@ -57,8 +70,10 @@ export function stubProjectApi({ project, projectStatus, dashboard = {}, activit
         thread.push(created);
         return jsonResponse(201, created);
       }
+      // Any other object's thread and log start empty.
+      if (/\/(comments\/\w+|logs)\/[0-9a-f-]+$/.test(path) && method === 'GET') return jsonResponse(200, pageOf([], call.url));
       return undefined;
     },
   });
-  return { calls, thread };
+  return { calls, thread, frameworks: frameworksState };
 }

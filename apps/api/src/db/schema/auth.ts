@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -17,10 +17,38 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The token this one was rotated into; a retry within the grace window rotates that one instead. */
+    replacedBy: uuid('replaced_by'),
+    /** Used by a retry of an older token (a lost answer), not presented itself: the chain may go on past it. */
+    usedByRetry: boolean('used_by_retry').notNull().default(false),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
 );
+
+/**
+ * One sign-in (a refresh-token family). Access tokens carry its id (`sid`), and the per-request user
+ * lookup joins it, so logging out or revoking a session ends its access tokens at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.organizationId)],
+);
+
+/** Failed sign-ins per account at the embedded provider, for the per-account back-off. */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
 
 export const apiTokens = pgTable(
   'api_tokens',
@@ -32,6 +60,8 @@ export const apiTokens = pgTable(
     /** First characters of the secret, to tell tokens apart in the list. */
     prefix: text('prefix').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** The rights the creating token was narrowed to; null means the user's full rights. A token never exceeds its creator. */
+    rights: text('rights').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -8,3 +8,6 @@ export * from './feedback';
 export * from './tags';
 export * from './comments';
 export * from './storage';
+export * from './frameworks';
+export * from './work-items';
+export * from './reviews';

@@ -67,8 +67,16 @@ export const invitations = pgTable(
     /** The invitee's user record, created with the invitation so that it can be managed by user id. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     role: organizationRole('role').notNull().default('member'),
-    /** SHA-256 of the token carried by the sign-up link; the token itself is never stored. */
+    /** Names the inviting organization typed; shown to it until the person accepts, never written on the person. */
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    /** SHA-256 of the token carried by the sign-up link shown to administrators; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
+    /**
+     * SHA-256 of the token of the link e-mailed to the invitee (SMTP configured). Only that link proves the
+     * e-mail address is the invitee's, so only it may set the first password of a person other organizations know.
+     */
+    mailTokenHash: text('mail_token_hash'),
     status: invitationStatus('status').notNull().default('pending'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -77,6 +85,7 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_mail_token_hash_key').on(t.mailTokenHash),
     index('invitations_organization_idx').on(t.organizationId, t.email),
     index('invitations_user_idx').on(t.userId, t.organizationId),
   ],

@@ -42,14 +42,18 @@ export const projectMemberships = pgTable(
   ],
 );
 
-/** The frameworks a project applies (codes of FRAMEWORK_CATALOGUE), chosen at creation. */
+/**
+ * The frameworks a project applies. `framework_id` is filled when the framework is loaded (rows of
+ * projects created before frameworks were tables get it, and their requirements and controls, at start-up).
+ */
 export const projectFrameworks = pgTable(
   'project_frameworks',
   {
     projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
     frameworkCode: text('framework_code').notNull(),
+    frameworkId: uuid('framework_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.frameworkCode] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.frameworkCode] }), index('project_frameworks_framework_idx').on(t.frameworkId)],
 );

@@ -7,6 +7,8 @@ export type AccessClaims = {
   organizationId: string | null;
   /** Set when the token was narrowed to some rights (dummy tokens). */
   rights: string[] | null;
+  /** The sign-in (refresh-token family) the token belongs to; the per-request lookup checks it is still open. */
+  sessionId: string;
   expiresAt: Date;
 };
 
@@ -16,7 +18,7 @@ export function accessTokenSigner(secret: Uint8Array, issuer: string) {
   return {
     async sign(claims: Omit<AccessClaims, 'expiresAt'>, now: Date): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ org: claims.organizationId, ...(claims.rights ? { rights: claims.rights } : {}) })
+      return new SignJWT({ org: claims.organizationId, sid: claims.sessionId, ...(claims.rights ? { rights: claims.rights } : {}) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(issuer)
@@ -33,13 +35,14 @@ export function accessTokenSigner(secret: Uint8Array, issuer: string) {
           issuer,
           audience: AUDIENCE,
           currentDate: now,
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', 'sid'],
         });
         const rights = Array.isArray(payload.rights) ? payload.rights.map(String) : null;
         return {
           userId: String(payload.sub),
           organizationId: typeof payload.org === 'string' ? payload.org : null,
           rights,
+          sessionId: String(payload.sid),
           expiresAt: new Date((payload.exp ?? 0) * 1000),
         };
       } catch (error) {

@@ -33,6 +33,15 @@ export const apiTokenRepository = {
     return rows.length === 1;
   },
 
+  /** Revokes for good every API token of the user in the organization (deactivation). */
+  async deleteAllForUser(db: Executor, userId: string, organizationId: string): Promise<number> {
+    const rows = await db
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), eq(apiTokens.organizationId, organizationId)))
+      .returning({ id: apiTokens.id });
+    return rows.length;
+  },
+
   async touch(db: Executor, id: string, at: Date) {
     await db.update(apiTokens).set({ lastUsedAt: at }).where(eq(apiTokens.id, id));
   },

@@ -21,7 +21,7 @@ export async function apiTokenRoutes(root: FastifyInstance) {
           tags,
           summary: 'Create a personal API token; the secret is in this response only',
           body: createToken,
-          response: { 201: createdApiToken, 401: errorResponse, 422: errorResponse },
+          response: { 201: createdApiToken, 401: errorResponse, 403: errorResponse, 422: errorResponse },
         },
         config: { access: access.user },
       },

@@ -1,4 +1,4 @@
-import { API_TOKEN_PREFIX, type ApiToken, type CreatedApiToken, type CreateToken, type Page } from '@aegis/contracts';
+import { API_TOKEN_DEFAULT_TTL_DAYS, API_TOKEN_MAX_TTL_DAYS, API_TOKEN_PREFIX, type ApiToken, type CreatedApiToken, type CreateToken, type Page } from '@aegis/contracts';
 import type { Deps } from '../../deps';
 import { randomSecret, sha256 } from '../../lib/crypto';
 import { forbidden, notFound, unprocessable } from '../../lib/errors';
@@ -14,7 +14,10 @@ const toApiToken = (row: ApiTokenRow): ApiToken => ({
   created_at: row.createdAt.toISOString(),
   expires_at: row.expiresAt?.toISOString() ?? null,
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  rights: row.rights ?? null,
 });
+
+const DAY_MS = 24 * 3600 * 1000;
 
 export function apiTokenService(deps: Pick<Deps, 'db' | 'clock'>) {
   const organizationOf = (ctx: RequestContext) => {
@@ -24,10 +27,15 @@ export function apiTokenService(deps: Pick<Deps, 'db' | 'clock'>) {
 
   return {
     async create(ctx: RequestContext, input: CreateToken): Promise<CreatedApiToken> {
+      // A leaked API token must not be able to mint itself successors that outlive its revocation.
+      if (ctx.token.type === 'api') throw forbidden('API tokens cannot create API tokens: sign in to create one', 'api_token_forbidden');
       const organizationId = organizationOf(ctx);
       const now = deps.clock.now();
-      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
-      if (expiresAt && expiresAt <= now) throw unprocessable('expires_at must be in the future');
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : new Date(now.getTime() + API_TOKEN_DEFAULT_TTL_DAYS * DAY_MS);
+      if (expiresAt <= now) throw unprocessable('expires_at must be in the future');
+      if (expiresAt.getTime() > now.getTime() + API_TOKEN_MAX_TTL_DAYS * DAY_MS) {
+        throw unprocessable(`expires_at must be at most ${API_TOKEN_MAX_TTL_DAYS} days ahead`);
+      }
       const secret = `${API_TOKEN_PREFIX}${randomSecret(32)}`;
       const row = await deps.db.transaction(async (tx) => {
         const created = await apiTokenRepository.insert(tx, {
@@ -36,6 +44,8 @@ export function apiTokenService(deps: Pick<Deps, 'db' | 'clock'>) {
           name: input.name,
           prefix: secret.slice(0, API_TOKEN_PREFIX.length + 6),
           tokenHash: sha256(secret),
+          // Never more than the token that creates it.
+          rights: ctx.narrowedRights ? [...ctx.narrowedRights].sort() : null,
           createdAt: now,
           expiresAt,
         });

@@ -12,7 +12,8 @@ export type OidcTransaction = {
   invitation?: string;
 };
 
-export type IdentityClaims = { subject: string; email: string; givenName: string; familyName: string; idToken: string | undefined };
+/** Who the provider says signed in; `subject` is unique only at `issuer`. */
+export type IdentityClaims = { issuer: string; subject: string; email: string; givenName: string; familyName: string; idToken: string | undefined };
 
 export type RelyingPartyOptions = {
   issuer: string;
@@ -55,6 +56,9 @@ export function createRelyingParty(options: RelyingPartyOptions) {
   const redirectUri = (flow: SignInFlow) => `${options.publicUrl}${CALLBACK_PATHS[flow]}`;
 
   return {
+    /** The provider's issuer: the namespace of the subjects it hands out. */
+    issuer: options.issuer,
+
     async authorizationUrl(flow: SignInFlow, extra: Record<string, string> = {}, invitation?: string) {
       const config = await configuration();
       const verifier = client.randomPKCECodeVerifier();
@@ -70,8 +74,8 @@ export function createRelyingParty(options: RelyingPartyOptions) {
       return { url: url.href, transaction: { state, verifier, flow, ...(invitation ? { invitation } : {}) } satisfies OidcTransaction };
     },
 
-    async exchange(code: string, transaction: OidcTransaction, stateFromClient?: string): Promise<IdentityClaims> {
-      if (stateFromClient && stateFromClient !== transaction.state) {
+    async exchange(code: string, transaction: OidcTransaction, stateFromClient: string): Promise<IdentityClaims> {
+      if (stateFromClient !== transaction.state) {
         throw badRequest('The sign-in state does not match; start signing in again', 'state_mismatch');
       }
       const config = await configuration();
@@ -97,6 +101,7 @@ export function createRelyingParty(options: RelyingPartyOptions) {
       if (!claims || !email) throw unauthorized('The identity provider did not share an email address', 'missing_email');
       if (claims.email_verified === false) throw unauthorized('The email address is not verified by the identity provider', 'unverified_email');
       return {
+        issuer: options.issuer,
         subject: claims.sub,
         email,
         givenName: typeof claims.given_name === 'string' ? claims.given_name : '',

@@ -15,7 +15,7 @@ import {
 import { access } from '../../plugins/access';
 import { badRequest, notFound, unprocessable } from '../../lib/errors';
 import { usableInvitation } from '../organizations/invitation-check';
-import { usersRepository } from '../users/repository';
+import { people } from '../users/people';
 import { clearSessionFamily, clearTransaction, readSessionFamily, readTransaction, setSessionFamily, setTransaction } from './cookies';
 import type { SignInFlow } from './oidc-relying-party';
 import { signInService } from './sign-in-service';
@@ -200,9 +200,10 @@ export async function authRoutes(root: FastifyInstance) {
         .filter(Boolean);
       const unknown = rights?.filter((r) => !KNOWN_RIGHTS.has(r));
       if (unknown?.length) throw unprocessable(`Unknown rights: ${unknown.join(', ')}`);
-      const user = await usersRepository.findByEmail(deps.db, request.query.x);
+      const user = await people.findByEmail(deps.db, request.query.x);
       if (!user) throw notFound('User');
-      const organizationId = (await usersRepository.firstActiveOrganizationId(deps.db, user.id)) ?? null;
+      const organizationId = (await people.firstActiveOrganizationId(deps.db, user.id)) ?? null;
+      await people.markSignedIn(deps.db, user.id, deps.clock.now());
       return respond(reply, await tokens.issue(deps.db, { userId: user.id, organizationId, rights: rights ?? null }), 200);
     },
   );

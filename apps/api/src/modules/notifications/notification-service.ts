@@ -4,7 +4,7 @@ import { publish } from '../../lib/events';
 import { forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
-import { membershipRepository } from '../organizations/membership-repository';
+import { memberships } from '../organizations/memberships';
 import { notificationRepository, type NotificationRow, type Recipient } from './notification-repository';
 import { notifyUsers } from './notify';
 
@@ -68,7 +68,7 @@ export function notificationService(deps: Pick<Deps, 'db'>) {
     async announce(ctx: RequestContext, input: Announcement) {
       const { organizationId } = recipientOf(ctx);
       return deps.db.transaction(async (tx) => {
-        const userIds = await membershipRepository.activeMemberIds(tx, organizationId);
+        const userIds = await memberships.activeMemberIds(tx, organizationId);
         const rows = await notifyUsers(tx, { organizationId, userIds, name: input.name, message: input.message, link: input.link, objectType: 'announcement' });
         return { notified: rows.length };
       });

@@ -43,13 +43,17 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
 function peopleOf(organizationId: string, now: Date) {
   return sql`
     with latest_invitation as (
-      select distinct on (user_id) id, user_id, role, status, expires_at, created_at
+      select distinct on (user_id) id, user_id, role, status, expires_at, created_at, firstname, lastname
         from invitations
        where organization_id = ${organizationId} and user_id is not null
        order by user_id, created_at desc
     ),
     people as (
-      select u.id as user_id, u.firstname, u.lastname, u.email, u.last_access_at,
+      select u.id as user_id, u.email,
+             -- An invitee is shown as the inviting organization typed them: the person's own record is not its to read.
+             case when m.user_id is not null then u.firstname else i.firstname end as firstname,
+             case when m.user_id is not null then u.lastname else i.lastname end as lastname,
+             case when m.user_id is not null then u.last_access_at end as last_access_at,
              m.status as activation_status,
              case
                when m.user_id is not null then m.status::text

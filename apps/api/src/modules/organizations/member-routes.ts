@@ -19,6 +19,7 @@ import {
   uuid,
 } from '@aegis/contracts';
 import { access } from '../../plugins/access';
+import { invitationService } from './invitation-service';
 import { memberService } from './member-service';
 
 const tags = ['organizations'];
@@ -29,6 +30,7 @@ const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409
 export async function memberRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = memberService(app.deps);
+  const invitations = invitationService(app.deps);
   const base = '/api/organizations/:organization_id/users';
 
   app.get(
@@ -55,19 +57,19 @@ export async function memberRoutes(root: FastifyInstance) {
   app.post(
     base,
     {
-      schema: { operationId: 'inviteUser', tags, summary: 'Invite someone by email; returns the sign-up link to share', params: organizationIdParams, body: inviteUser, response: { 201: invitation, ...errors } },
+      schema: { operationId: 'inviteUser', tags, summary: 'Invite someone by email (same answer whether or not they have an account); returns the link to share', params: organizationIdParams, body: inviteUser, response: { 201: invitation, ...errors } },
       config: { access: access.organization('users:invite') },
     },
-    async (request, reply) => reply.status(201).send(await service.invite(request.ctx, request.params.organization_id, request.body)),
+    async (request, reply) => reply.status(201).send(await invitations.invite(request.ctx, request.params.organization_id, request.body)),
   );
 
   app.post(
     '/api/organizations/:organization_id/users_force',
     {
-      schema: { operationId: 'createUser', tags, summary: 'Create a member directly (organization admins)', params: organizationIdParams, body: createUser, response: { 201: organizationMember, ...errors } },
+      schema: { operationId: 'createUser', tags, summary: 'Create a member directly (with a first password at the embedded provider) when the organization has the person alone; anyone else gets a pending invitation to accept', params: organizationIdParams, body: createUser, response: { 201: organizationMember, ...errors } },
       config: { access: access.organization('users:invite') },
     },
-    async (request, reply) => reply.status(201).send(await service.createDirectly(request.ctx, request.params.organization_id, request.body)),
+    async (request, reply) => reply.status(201).send(await invitations.createDirectly(request.ctx, request.params.organization_id, request.body)),
   );
 
   app.patch(
@@ -122,7 +124,7 @@ export async function memberRoutes(root: FastifyInstance) {
       schema: { operationId: 'cancelInvites', tags, summary: "Cancel the user's pending invitation", params: userParams, querystring: organizationQuery, response: { 200: organizationMember, ...errors } },
       config: { access: access.organization('users:invite') },
     },
-    async (request) => service.cancelInvites(request.ctx, request.query.organization_id, request.params.user_id),
+    async (request) => invitations.cancelInvites(request.ctx, request.query.organization_id, request.params.user_id),
   );
 
   app.post(
@@ -131,7 +133,7 @@ export async function memberRoutes(root: FastifyInstance) {
       schema: { operationId: 'resendInvite', tags, summary: 'Issue a new invitation (new link, new expiry); the old link stops working', params: userParams, querystring: organizationQuery, response: { 200: invitation, ...errors } },
       config: { access: access.organization('users:invite') },
     },
-    async (request) => service.resendInvite(request.ctx, request.query.organization_id, request.params.user_id),
+    async (request) => invitations.resendInvite(request.ctx, request.query.organization_id, request.params.user_id),
   );
 
   app.get(
@@ -140,6 +142,6 @@ export async function memberRoutes(root: FastifyInstance) {
       schema: { operationId: 'getSignupLink', tags, summary: 'A fresh sign-up link for an open invitation (links are stored only as hashes, so the previous one stops working)', params: userParams, querystring: organizationQuery, response: { 200: signupLink, ...errors } },
       config: { access: access.organization('users:invite') },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await service.freshSignupLink(request.ctx, request.query.organization_id, request.params.user_id)),
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await invitations.freshSignupLink(request.ctx, request.query.organization_id, request.params.user_id)),
   );
 }

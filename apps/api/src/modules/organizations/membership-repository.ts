@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { OrganizationRole } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { invitations, organizationMemberRoles, organizationMemberships } from '../../db/schema';
@@ -24,7 +24,10 @@ export const membershipRepository = {
   },
 
   async findInvitationByTokenHash(db: Executor, tokenHash: string): Promise<InvitationRow | undefined> {
-    const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash));
+    const [row] = await db
+      .select()
+      .from(invitations)
+      .where(or(eq(invitations.tokenHash, tokenHash), eq(invitations.mailTokenHash, tokenHash)));
     return row;
   },
 
@@ -36,6 +39,10 @@ export const membershipRepository = {
       .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
       .returning({ id: invitations.id });
     return rows.length === 1;
+  },
+
+  async setMailToken(db: Executor, id: string, mailTokenHash: string) {
+    await db.update(invitations).set({ mailTokenHash }).where(eq(invitations.id, id));
   },
 
   async insertInvitation(db: Executor, values: typeof invitations.$inferInsert): Promise<InvitationRow> {

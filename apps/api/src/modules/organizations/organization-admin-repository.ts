@@ -80,6 +80,9 @@ export const organizationAdminRepository = {
              and i.expires_at > ${now.toISOString()}::timestamptz) as pending_invitations,
           (select count(*)::int from projects p where p.organization_id = o.id and p.project_type = 'ai_application') as projects_ai_application,
           (select count(*)::int from projects p where p.organization_id = o.id and p.project_type = 'organization') as projects_organization,
+          (select count(*)::int from frameworks f left join organization_frameworks e on e.framework_id = f.id and e.organization_id = o.id
+            where f.organization_id = o.id or (f.organization_id is null and coalesce(e.enabled, f.enabled_by_default))) as frameworks_enabled,
+          (select count(*)::int from frameworks f where f.organization_id = o.id) as templates,
           (select max(a.created_at) from activity_logs a where a.organization_id = o.id) as last_activity_at
         from organizations o ${filter}
       )
@@ -98,7 +101,9 @@ export const organizationAdminRepository = {
         (select count(distinct user_id)::int from organization_memberships where status = 'active') as users,
         (select count(*)::int from projects where project_type = 'ai_application') as projects_ai_application,
         (select count(*)::int from projects where project_type = 'organization') as projects_organization,
-        (select count(distinct organization_id)::int from activity_logs where created_at >= ${since}::timestamptz) as active_organizations_30d`);
+        (select count(distinct organization_id)::int from activity_logs where created_at >= ${since}::timestamptz) as active_organizations_30d,
+        (select count(*)::int from frameworks where organization_id is null) as platform_frameworks,
+        (select count(*)::int from frameworks where organization_id is not null) as organization_templates`);
     return (result as unknown as { rows: Record<string, number>[] }).rows[0]!;
   },
 };

@@ -1,17 +1,15 @@
 import { PRODUCT_NAME, type CreateOrganization, type Organization, type OrganizationMetrics, type OrganizationPatch, type OrganizationsOverview, type Page } from '@aegis/contracts';
 import type { Deps } from '../../deps';
-import { randomSecret, sha256 } from '../../lib/crypto';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { runPurges, schedulePurge } from '../../lib/storage/purges';
 import { recordActivity } from '../logs/record-activity';
 import { organizationFilePrefix } from '../projects/project-files';
-import { usersRepository } from '../users/repository';
+import { people } from '../users/people';
 import { organizationAdminRepository, type OrganizationWithUsage } from './organization-admin-repository';
 import { organizationsRepository } from './organization-repository';
-import { membershipRepository } from './membership-repository';
-import { INVITATION_TTL_MS } from './member-service';
+import { issueInvitation, mailInvitation, type IssuedInvitation } from './invitation-service';
 
 const toOrganization = (row: OrganizationWithUsage): Organization => ({
   id: row.id,
@@ -40,38 +38,24 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
       const created = await deps.db.transaction(async (tx) => {
         if (await organizationAdminRepository.nameTaken(tx, input.name)) throw conflict(`An organization named ${input.name} already exists`);
         const created = await organizationsRepository.create(tx, { name: input.name, planQuotaProjects: input.plan_quota?.projects ?? null });
-        let adminInvitation = null;
+        let issued: IssuedInvitation | null = null;
         if (input.admin_email) {
-          const token = randomSecret(24);
-          const user = (await usersRepository.findByEmail(tx, input.admin_email)) ?? (await usersRepository.create(tx, { email: input.admin_email, firstname: '', lastname: '' }));
-          const invitation = await membershipRepository.insertInvitation(tx, {
-            organizationId: created.id,
-            userId: user.id,
-            email: input.admin_email,
-            role: 'admin',
-            tokenHash: sha256(token),
-            invitedBy: ctx.user.id,
-            expiresAt: new Date(deps.clock.now().getTime() + INVITATION_TTL_MS),
-          });
-          adminInvitation = {
-            email: input.admin_email,
-            signup_link: `${deps.config.publicUrl}/api/auth/authorize/${encodeURIComponent(token)}`,
-            expires_at: invitation.expiresAt.toISOString(),
-            email_sent: false,
-          };
+          const user =
+            (await people.findByEmail(tx, input.admin_email)) ??
+            (await people.create(tx, { email: input.admin_email, firstname: '', lastname: '', provisionedByOrganizationId: created.id }));
+          issued = await issueInvitation(tx, deps, { organizationId: created.id, userId: user.id, email: input.admin_email, role: 'admin', invitedBy: ctx.user.id });
         }
         await recordActivity(tx, { organizationId: created.id, actorId: ctx.user.id, objectType: 'organization', objectId: created.id, action: 'created', after: { name: created.name, plan_quota: created.planQuotaProjects, admin_email: input.admin_email ?? null } });
-        return { ...toOrganization({ ...created, aiProjects: 0, organizationProjects: 0 }), admin_invitation: adminInvitation };
+        return { organization: { ...toOrganization({ ...created, aiProjects: 0, organizationProjects: 0 }) }, issued };
       });
-      const invitation = created.admin_invitation;
-      if (invitation && deps.mailer.enabled) {
-        invitation.email_sent = await deps.mailer.send({
-          to: invitation.email,
-          subject: `Your organization ${created.name} on ${PRODUCT_NAME} is ready`,
-          text: `You are the first admin of ${created.name} on ${PRODUCT_NAME}.\n\nCreate your account: ${invitation.signup_link}\n\nThe link works once and expires on ${invitation.expires_at.slice(0, 10)}.`,
-        });
-      }
-      return created;
+      const { organization, issued } = created;
+      if (!issued) return { ...organization, admin_invitation: null };
+      const inviter = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+      const emailSent = await mailInvitation(deps, issued, inviter, `Your organization ${organization.name} on ${PRODUCT_NAME} is ready`);
+      return {
+        ...organization,
+        admin_invitation: { email: issued.row.email, signup_link: issued.signupLink, expires_at: issued.row.expiresAt.toISOString(), email_sent: emailSent },
+      };
     },
 
     async update(ctx: RequestContext, id: string, input: OrganizationPatch): Promise<Organization> {
@@ -134,6 +118,8 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
         pending_invitations: Number(r.pending_invitations),
         projects_ai_application: Number(r.projects_ai_application),
         projects_organization: Number(r.projects_organization),
+        frameworks_enabled: Number(r.frameworks_enabled),
+        templates: Number(r.templates),
         last_activity_at: iso(r.last_activity_at),
         created_at: iso(r.created_at)!,
       }));
@@ -149,6 +135,8 @@ export function organizationAdminService(deps: Pick<Deps, 'db' | 'clock' | 'conf
         projects_ai_application: Number(row.projects_ai_application),
         projects_organization: Number(row.projects_organization),
         active_organizations_30d: Number(row.active_organizations_30d),
+        platform_frameworks: Number(row.platform_frameworks),
+        organization_templates: Number(row.organization_templates),
       };
     },
   };

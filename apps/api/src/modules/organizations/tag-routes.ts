@@ -15,17 +15,15 @@ export async function tagRoutes(root: FastifyInstance) {
   const service = tagService(app.deps);
   const query = pageQuery(['name']).omit({ sort_by: true, descending: true });
 
-  // The v1 spelling is the spec's platform-tags reading (content management); both list the organization's taxonomy.
-  for (const [path, suffix] of [['/api/organizations/:organization_id/tags', ''], ['/api/v1/organizations/:organization_id/tags', 'V1']] as const) {
-    app.get(
-      path,
-      {
-        schema: { operationId: `listTags${suffix}`, tags, summary: "The organization's tags", params: organizationIdParams, querystring: query, response: { 200: page(tag), ...errors } },
-        config: { access: access.organization('tags:read') },
-      },
-      async (request) => service.list(request.params.organization_id, request.query.page, request.query.size),
-    );
-  }
+  // The v1 spelling (platform tags, used with content management) is served by the frameworks module.
+  app.get(
+    '/api/organizations/:organization_id/tags',
+    {
+      schema: { operationId: 'listTags', tags, summary: "The organization's tags", params: organizationIdParams, querystring: query, response: { 200: page(tag), ...errors } },
+      config: { access: access.organization('tags:read') },
+    },
+    async (request) => service.list(request.params.organization_id, request.query.page, request.query.size),
+  );
 
   app.post(
     '/api/organizations/:organization_id/tags',

@@ -7,7 +7,7 @@ import { offsetOf, pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
 import { notifyUsers } from '../notifications/notify';
-import { usersRepository } from '../users/repository';
+import { people } from '../users/people';
 import { projectMemberRepository } from './project-member-repository';
 import { projectRepository } from './project-repository';
 
@@ -18,7 +18,7 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
     const organizationId = organizationOf(ctx);
     return deps.db.transaction(async (tx) => {
       // Only active members of the organization can be staffed; anyone else is not found.
-      if (!(await usersRepository.findActiveMembership(tx, userId, organizationId))) throw notFound('User');
+      if (!(await people.findActiveMembership(tx, userId, organizationId))) throw notFound('User');
       const before = await projectMemberRepository.roles(tx, organizationId, projectId, userId);
       const roles = [...new Set(next(before))].sort();
       if (before.includes('owner') && !roles.includes('owner')) {
@@ -27,7 +27,7 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
       }
       await projectMemberRepository.replace(tx, organizationId, projectId, userId, roles);
       await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: 'project_member', objectId: userId, action: 'roles_changed', before: { roles: before }, after: { roles } });
-      const user = (await usersRepository.findById(tx, userId))!;
+      const user = (await people.findById(tx, userId))!;
       return { user_id: userId, firstname: user.firstname, lastname: user.lastname, email: user.email, roles };
     });
   }

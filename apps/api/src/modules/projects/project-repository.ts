@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ProjectRole, ProjectType } from '@aegis/contracts';
+import type { AppliedFramework, ProjectRole, ProjectType } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
-import { projectFrameworks, projectMemberships, projects } from '../../db/schema';
+import { projectMemberships, projects } from '../../db/schema';
 import { offsetOf } from '../../lib/paging';
 
-export type ProjectRow = typeof projects.$inferSelect & { roles: ProjectRole[]; members: number; frameworks: string[] };
+export type ProjectRow = typeof projects.$inferSelect & { roles: ProjectRole[]; members: number; frameworks: AppliedFramework[] };
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
@@ -17,7 +17,9 @@ function decorated(viewerId: string, source: ReturnType<typeof sql>) {
     select p.*,
       coalesce((select json_agg(m.role order by m.role) from project_memberships m where m.project_id = p.id and m.user_id = ${viewerId}), '[]'::json) as roles,
       (select count(distinct m.user_id)::int from project_memberships m where m.project_id = p.id) as members,
-      coalesce((select json_agg(f.framework_code order by f.framework_code) from project_frameworks f where f.project_id = p.id), '[]'::json) as frameworks
+      coalesce((select json_agg(json_build_object('framework_code', f.framework_code, 'name', coalesce(fw.name, f.framework_code)) order by coalesce(fw.name, f.framework_code))
+                  from project_frameworks f left join frameworks fw on fw.id = f.framework_id
+                 where f.project_id = p.id), '[]'::json) as frameworks
     from (${source}) p`;
 }
 
@@ -33,7 +35,7 @@ function toRow(row: Record<string, unknown>): ProjectRow {
     updatedAt: new Date(row.updated_at as string),
     roles: json<ProjectRole[]>(row.roles),
     members: Number(row.members),
-    frameworks: json<string[]>(row.frameworks),
+    frameworks: json<AppliedFramework[]>(row.frameworks),
   };
 }
 
@@ -104,11 +106,6 @@ export const projectRepository = {
   async remove(db: Executor, organizationId: string, projectId: string): Promise<boolean> {
     const rows = await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId))).returning({ id: projects.id });
     return rows.length === 1;
-  },
-
-  async addFrameworks(db: Executor, organizationId: string, projectId: string, codes: readonly string[]) {
-    if (codes.length === 0) return;
-    await db.insert(projectFrameworks).values(codes.map((frameworkCode) => ({ organizationId, projectId, frameworkCode })));
   },
 
   async addRole(db: Executor, organizationId: string, projectId: string, userId: string, role: ProjectRole) {

@@ -7,6 +7,7 @@ import { runPurges, schedulePurge } from '../../lib/storage/purges';
 import { recordActivity } from '../logs/record-activity';
 import { projectFilePrefix } from './project-files';
 import { projectRepository, type ProjectRow } from './project-repository';
+import { applyFrameworks } from '../frameworks/project-framework-service';
 
 /** The caller's rights on a project with these roles: what their token allows of the roles' rights. */
 function rightsOf(ctx: RequestContext, roles: ProjectRole[]): ProjectPermission[] {
@@ -69,7 +70,7 @@ export function projectService(deps: Pick<Deps, 'db' | 'storage'>, log?: { warn(
           createdBy: ctx.user.id,
         });
         await projectRepository.addRole(tx, organizationId, created.id, ctx.user.id, 'owner');
-        await projectRepository.addFrameworks(tx, organizationId, created.id, input.frameworks);
+        await applyFrameworks(tx, { organizationId, projectId: created.id, actorId: ctx.user.id }, input.frameworks);
         await recordActivity(tx, { organizationId, projectId: created.id, actorId: ctx.user.id, objectType: 'project', objectId: created.id, action: 'created', after: input });
         return toProject(ctx, (await projectRepository.find(tx, organizationId, created.id, ctx.user.id))!);
       });

@@ -4,10 +4,14 @@ import { z } from 'zod';
 import { createProject, errorResponse, listProjectsQuery, organizationIdParams, page, project, projectIdParams, updateProject } from '@aegis/contracts';
 import { access } from '../../plugins/access';
 import { pdfAttachment } from '../../lib/pdf';
+import { perUserRateLimit } from '../../plugins/rate-limit';
 import { projectExportService } from './export/project-export-service';
 import { projectService } from './project-service';
 
 const tags = ['projects'];
+/** A long report is seconds of a worker's CPU: five a minute per person is plenty to read and retry, and no more. */
+export const EXPORT_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
+
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
 export async function projectRoutes(root: FastifyInstance) {
@@ -78,14 +82,22 @@ export async function projectRoutes(root: FastifyInstance) {
         operationId: 'exportProject',
         tags,
         summary: 'The project as a PDF report named after it: cover, members, activity and comments (a section per feature)',
+        description:
+          `At most ${EXPORT_RATE_LIMIT.max} exports a minute per user (then 429 with Retry-After in seconds). Long activity logs and discussions ` +
+          'are cut to their latest entries, with a note of how many the report leaves out; 503 when too many reports are being prepared at once.',
         params: projectIdParams,
         produces: ['application/pdf'],
-        response: { 200: z.any().describe('The PDF file'), 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: z.any().describe('The PDF file'), 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse, 503: errorResponse },
       },
-      config: { access: access.project('projects:read') },
+      config: { access: access.project('projects:read'), rateLimit: perUserRateLimit(EXPORT_RATE_LIMIT.max, EXPORT_RATE_LIMIT.timeWindow) },
     },
     async (request, reply) => {
-      const { name, pdf } = await exporter.render(request.ctx, request.params.project_id);
+      // A client that leaves while its report waits for a worker frees that place in the queue.
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      const { name, pdf } = await exporter.render(request.ctx, request.params.project_id, gone.signal);
       return reply.header('content-type', 'application/pdf').header('content-disposition', pdfAttachment(name)).header('cache-control', 'no-store').send(pdf);
     },
   );

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
-import { organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from '../../db/schema';
+import { organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,16 +22,37 @@ export const usersRepository = {
     return row;
   },
 
-  async findBySubject(db: Executor, subject: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject));
+  /** The user pinned to this subject at this issuer: a subject means nothing at another provider. */
+  async findBySubject(db: Executor, issuer: string, subject: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(and(eq(users.oidcIssuer, issuer), eq(users.oidcSubject, subject)));
     return row;
   },
 
-  async setSubject(db: Executor, id: string, subject: string) {
-    await db.update(users).set({ oidcSubject: subject, updatedAt: sql`now()` }).where(eq(users.id, id));
+  async setSubject(db: Executor, id: string, issuer: string, subject: string) {
+    await db.update(users).set({ oidcIssuer: issuer, oidcSubject: subject, updatedAt: sql`now()` }).where(eq(users.id, id));
   },
 
-  async create(db: Executor, values: { email: string; firstname: string; lastname: string; termsAccepted?: boolean; isSuperAdmin?: boolean }) {
+  async markSignedIn(db: Executor, id: string, at: Date) {
+    await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
+  },
+
+  /**
+   * What ties the person to organizations other than `organizationId`: memberships (any status) and
+   * pending invitations. A person with none of them is, so far, that organization's alone.
+   */
+  async tiesElsewhere(db: Executor, userId: string, organizationId: string): Promise<{ memberships: number; invitations: number }> {
+    const result = await db.execute(sql`
+      select
+        (select count(*) from organization_memberships where user_id = ${userId} and organization_id <> ${organizationId})::int as memberships,
+        (select count(*) from invitations where user_id = ${userId} and organization_id <> ${organizationId} and status = 'pending')::int as invitations`);
+    const row = (result as unknown as { rows: { memberships: number; invitations: number }[] }).rows[0]!;
+    return { memberships: Number(row.memberships), invitations: Number(row.invitations) };
+  },
+
+  async create(
+    db: Executor,
+    values: { email: string; firstname: string; lastname: string; termsAccepted?: boolean; isSuperAdmin?: boolean; provisionedByOrganizationId?: string | null },
+  ) {
     const [row] = await db
       .insert(users)
       .values({ ...values, email: values.email.toLowerCase() })
@@ -54,11 +75,17 @@ export const usersRepository = {
 
   /**
    * The user and, in one round trip, their active membership in the organization with its roles
-   * (membership undefined when there is none). Runs on every authenticated request.
+   * (membership undefined when there is none) and, for an access token, whether its session is still
+   * open. Runs on every authenticated request.
    */
-  async findWithMembership(db: Executor, userId: string, organizationId: string | null) {
+  async findWithMembership(db: Executor, userId: string, organizationId: string | null, sessionId: string | null = null) {
     const rows = await db
-      .select({ user: users, organizationName: organizations.name, role: organizationMemberRoles.role })
+      .select({
+        user: users,
+        organizationName: organizations.name,
+        role: organizationMemberRoles.role,
+        sessionOpen: sessionId ? sql<boolean>`${sessions.id} is not null and ${sessions.revokedAt} is null` : sql<boolean>`true`,
+      })
       .from(users)
       .leftJoin(
         organizationMemberships,
@@ -70,13 +97,14 @@ export const usersRepository = {
       )
       .leftJoin(organizations, eq(organizations.id, organizationMemberships.organizationId))
       .leftJoin(organizationMemberRoles, rolesOfMembership)
+      .leftJoin(sessions, sessionId ? and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)) : sql`false`)
       .where(eq(users.id, userId));
     if (rows.length === 0) return undefined;
     const first = rows[0]!;
     const membership = first.organizationName === null
       ? undefined
       : { organizationName: first.organizationName, roles: rows.map((r) => r.role).filter((r): r is OrganizationRole => r !== null) };
-    return { user: first.user, membership };
+    return { user: first.user, membership, sessionOpen: Boolean(first.sessionOpen) };
   },
 
   /** Organization roles (active memberships) and project roles in the organization, in one round trip. */

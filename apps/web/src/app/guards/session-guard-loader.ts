@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, redirect, type LoaderFunction, type RouteObject } from 'react-router';
-import { currentUserQueryOptions } from '../../features/users/api/get-current-user';
+import { currentUserQueryOptions } from '../../lib/current-user';
 import { organizationConfigQueryOptions } from '../../features/organizations/api/get-organization-config';
 import { clientConfigQuery } from '../../lib/client-config';
 import { ApiError } from '../../lib/errors';

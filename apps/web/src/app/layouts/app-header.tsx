@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { fullName, initials } from '../../features/users/current-user-rights';
+import { fullName, initials } from '../../lib/current-user-rights';
 import { useColorMode } from '../color-mode';
 import { NotificationsButton } from './notifications-button';
 

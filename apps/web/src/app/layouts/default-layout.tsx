@@ -8,7 +8,7 @@ import { useNavigation } from 'react-router';
 import { PageProgress } from '../../components/page-progress';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { useOrganizationFeatures } from '../../features/organizations/api/get-organization-config';
-import { currentUserQueryOptions } from '../../features/users/api/get-current-user';
+import { currentUserQueryOptions } from '../../lib/current-user';
 import { clientConfigQuery } from '../../lib/client-config';
 import { useRouteMeta } from '../route-meta';
 import { AppFooter } from './app-footer';

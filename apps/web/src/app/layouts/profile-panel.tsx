@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fullName, hasOrganizationRight, initials, isOrganizationAdmin } from '../../features/users/current-user-rights';
+import { fullName, hasOrganizationRight, initials, isOrganizationAdmin } from '../../lib/current-user-rights';
 import { logout } from '../../lib/session';
 
 type ProfilePanelProps = {

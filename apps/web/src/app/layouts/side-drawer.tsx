@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { visuallyHidden } from '../../components/visually-hidden';
-import { fullName } from '../../features/users/current-user-rights';
+import { fullName } from '../../lib/current-user-rights';
 import { useHoverExpansion } from './use-hover-expansion';
 
 /** Spec section 9. */

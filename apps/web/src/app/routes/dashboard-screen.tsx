@@ -8,6 +8,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { MyWorkCard } from '../../features/controls/components/my-work-card';
 
 type Shortcut = { title: string; text: string; to: string; icon: ReactNode };
 
@@ -20,30 +21,33 @@ const SHORTCUTS: Shortcut[] = [
 /** The home screen; the layout's header greets the user here. */
 export function DashboardScreen() {
   return (
-    <section aria-labelledby="dashboard-shortcuts">
-      <Typography id="dashboard-shortcuts" component="h2" variant="h6" sx={{ mb: 2 }}>
-        Where to start
-      </Typography>
-      <Grid container spacing={2}>
-        {SHORTCUTS.map(({ title, text, to, icon }) => (
-          <Grid key={to} size={{ xs: 12, sm: 6, lg: 4 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
-                <CardContent>
-                  {icon}
-                  <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
-                    {title}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {text}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </Grid>
-        ))}
-      </Grid>
-    </section>
+    <>
+      <MyWorkCard />
+      <section aria-labelledby="dashboard-shortcuts">
+        <Typography id="dashboard-shortcuts" component="h2" variant="h6" sx={{ mb: 2 }}>
+          Where to start
+        </Typography>
+        <Grid container spacing={2}>
+          {SHORTCUTS.map(({ title, text, to, icon }) => (
+            <Grid key={to} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+                  <CardContent>
+                    {icon}
+                    <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 1 }}>
+                      {title}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {text}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Grid>
+          ))}
+        </Grid>
+      </section>
+    </>
   );
 }
 

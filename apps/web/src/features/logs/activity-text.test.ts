@@ -42,3 +42,39 @@ describe('describeActivity', () => {
     expect(describeActivity(entry({ actor: null }))).toBe('Someone created the project');
   });
 });
+
+describe('describeActivity for controls', () => {
+  const control = { object_type: 'control', object_id: '0199a0b2-0000-7000-8000-0000000000d1' };
+  it('says how the status moved, why it went out of scope, and a reopening', () => {
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'ready' }, after: { status: 'in_progress', justification: null } }))).toBe(
+      'Ada Lovelace moved a control from Ready to In progress',
+    );
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'ready' }, after: { status: 'out_of_scope', justification: 'Not used here' } }))).toBe(
+      'Ada Lovelace marked a control out of scope: “Not used here”',
+    );
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'approved' }, after: { status: 'in_progress' } }))).toBe('Ada Lovelace reopened a control');
+  });
+
+  it('names the fields, the people and the tags that changed, and an assessment', () => {
+    expect(describeActivity(entry({ ...control, action: 'updated', before: { notes: '', due_date: null }, after: { notes: 'x', due_date: '2027-01-31' } }))).toBe(
+      'Ada Lovelace set the due date to 31-01-2027 and changed the notes of a control',
+    );
+    expect(describeActivity(entry({ ...control, action: 'updated', before: { notes: '', due_date: '2027-01-31' }, after: { notes: '', due_date: null } }))).toBe('Ada Lovelace removed the due date of a control');
+    expect(describeActivity(entry({ ...control, action: 'assignees_changed', before: { assignees: ['a'], reviewers: [] }, after: { assignees: ['b', 'c'], reviewers: ['d'] } }))).toBe(
+      'Ada Lovelace assigned 2 people, unassigned 1 person and named 1 reviewer on a control',
+    );
+    expect(describeActivity(entry({ ...control, action: 'tags_changed', before: { tags: [] }, after: { tags: ['t'] } }))).toBe('Ada Lovelace changed the tags of a control');
+    expect(describeActivity(entry({ ...control, action: 'assessed', after: { result: 'partially_met', rationale: 'x' } }))).toBe('Ada Lovelace assessed a control as Partially met');
+  });
+
+  it('names the control and the people when the entry carries them', () => {
+    const label = 'MFF-1.RSK.01 Risk management methodology and criteria';
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'ready' }, after: { status: 'in_progress', label } }))).toBe(
+      `Ada Lovelace moved control ${label} from Ready to In progress`,
+    );
+    expect(
+      describeActivity(entry({ ...control, action: 'assignees_changed', before: { assignees: [], reviewers: [] }, after: { assignees: ['e'], reviewers: ['r'], assignee_names: ['Eddie Editor'], reviewer_names: ['Rita Reviewer'], label } })),
+    ).toBe(`Ada Lovelace assigned Eddie Editor and named Rita Reviewer reviewer on control ${label}`);
+    expect(describeActivity(entry({ ...control, action: 'assessed', after: { result: 'met', rationale: 'x', label } }))).toBe(`Ada Lovelace assessed control ${label} as Met`);
+  });
+});

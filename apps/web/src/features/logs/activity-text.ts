@@ -1,5 +1,5 @@
-import type { ActivityEntry, ProjectRole, ProjectType } from '@aegis/contracts';
-import { PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS } from '../projects/components/project-labels';
+import { PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS, type ActivityEntry, type ProjectRole, type ProjectType } from '@aegis/contracts';
+import { describeWorkItemAction } from './work-item-activity-text';
 
 type Snapshot = { name?: unknown; description?: unknown; project_type?: unknown; frameworks?: unknown };
 
@@ -58,6 +58,8 @@ export function describeAction(entry: ActivityEntry): string {
     case 'project_member:roles_changed':
       return memberRoles(entry);
   }
+  const workItem = describeWorkItemAction(entry, objectNoun(entry.object_type));
+  if (workItem) return workItem;
   if (entry.action === 'commented') return entry.object_type === 'project' ? 'commented on the project' : `commented on ${objectNoun(entry.object_type)}`;
   if (['created', 'updated', 'deleted'].includes(entry.action)) return `${entry.action} ${objectNoun(entry.object_type)}`;
   return `recorded “${entry.action.replace(/_/g, ' ')}” on ${objectNoun(entry.object_type)}`;

@@ -18,8 +18,12 @@ describe('clearProjectFilters', () => {
     expect(clearProjectFilters('name=x').toString()).toBe('');
   });
 
-  it('names exactly the keys of the spec', () => {
-    expect([...PROJECT_FILTER_KEYS].sort()).toEqual(['framework', 'is_assigned_to_me', 'name', 'status', 'tag', 'tags']);
+  it('names exactly the keys of the spec, with the other filters of the controls list', () => {
+    expect([...PROJECT_FILTER_KEYS].sort()).toEqual(['framework', 'is_assigned_to_me', 'is_assigned_to_me_for_review', 'name', 'needs_attention', 'requirement', 'status', 'tag', 'tags']);
+  });
+
+  it('drops the controls list’s requirement, review and attention filters too', () => {
+    expect(clearProjectFilters('requirement=r1&is_assigned_to_me_for_review=true&needs_attention=true&sort_by=title').toString()).toBe('sort_by=title');
   });
 });
 

@@ -11,6 +11,7 @@ describe('visibleProjectTabs', () => {
     const labels = (rights: Parameters<typeof visibleProjectTabs>[0]) => visibleProjectTabs(rights).map((tab) => tab.label);
     expect(labels(['projects:read', 'dashboard:read', 'comments:create'])).toEqual(['Dashboard']);
     expect(labels(['projects:update'])).toEqual(['Dashboard', 'Settings']);
+    expect(labels(['requirements:read', 'controls:read', 'projects:delete'])).toEqual(['Dashboard', 'Requirements', 'Controls', 'Settings']);
     expect(labels(['projects:delete'])).toEqual(['Dashboard', 'Settings']);
     expect(labels(['user_roles:assign'])).toEqual(['Dashboard', 'Settings']);
   });
@@ -29,6 +30,13 @@ describe('isProjectTabActive', () => {
     expect(isProjectTabActive(risks, base, `${base}/risk-detail/r9`)).toBe(true);
     expect(isProjectTabActive(risks, base, `${base}/risk-detailed`)).toBe(false);
     expect(isProjectTabActive(settings, base, `${base}/risks`)).toBe(false);
+  });
+
+  it('marks Controls on a control’s page too', () => {
+    const controls = PROJECT_TABS.find((tab) => tab.path === 'controls')!;
+    expect(isProjectTabActive(controls, base, `${base}/control-detail/MFF-1.RSK.01`)).toBe(true);
+    expect(isProjectTabActive(controls, base, `${base}/requirements`)).toBe(false);
+    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Settings']);
   });
 
   it('never marks a tab of another project', () => {

@@ -16,12 +16,14 @@ export type ProjectTab = {
 };
 
 /**
- * The tabs in header order. Requirements, Controls, Risks (activeAlso 'risk-detail/:riskId'),
- * Evidence, Assets ('asset-detail/:assetId') and Testing (badge PREVIEW, 'test-detail/:testId')
- * each add one line here when their feature arrives.
+ * The tabs in header order. Risks (activeAlso 'risk-detail/:riskId'), Evidence, Assets
+ * ('asset-detail/:assetId') and Testing (badge PREVIEW, 'test-detail/:testId') each add one line
+ * here when their feature arrives.
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: '', label: 'Dashboard' },
+  { path: 'requirements', label: 'Requirements', anyOf: ['requirements:read'] },
+  { path: 'controls', label: 'Controls', activeAlso: ['control-detail/:controlCode'], anyOf: ['controls:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
 

@@ -2,27 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import { isInternalAdmin, ORGANIZATION_ROLES, type CurrentUser } from '@aegis/contracts';
 import { useOrganizationFeatures } from '../../../features/organizations/api/get-organization-config';
 import type { MemberAbilities } from '../../../features/organizations/member-abilities';
-import { currentUserQueryOptions } from '../../../features/users/api/get-current-user';
-import { hasOrganizationRight, isOrganizationAdmin } from '../../../features/users/current-user-rights';
+import { currentUserQueryOptions } from '../../../lib/current-user';
+import { hasOrganizationRight, isOrganizationAdmin } from '../../../lib/current-user-rights';
 
-/** The organization's tabs in header order; Frameworks arrives with the frameworks feature. */
-export type OrganizationTab = 'users' | 'customization' | 'settings';
+/** The organization's tabs in header order. */
+export type OrganizationTab = 'users' | 'frameworks' | 'customization' | 'settings';
 
 /**
  * Spec section 2, organization header tabs. User Management: admins and holders of full project
- * access always; anyone else only while the users feature is on, and with users:read. Customization:
- * every member (admins edit). Settings: config:read.
+ * access always; anyone else only while the users feature is on, and with users:read. Frameworks and
+ * Customization: every member (admins manage them). Settings: config:read.
  */
 export function organizationTabs(user: CurrentUser, usersEnabled: boolean): OrganizationTab[] {
   const users =
     isOrganizationAdmin(user) || hasOrganizationRight(user, 'projects:full_access') || (usersEnabled && hasOrganizationRight(user, 'users:read'));
   const settings = hasOrganizationRight(user, 'config:read');
-  return [...(users ? (['users'] as const) : []), 'customization', ...(settings ? (['settings'] as const) : [])];
+  return [...(users ? (['users'] as const) : []), 'frameworks', 'customization', ...(settings ? (['settings'] as const) : [])];
 }
 
-/** Where /organization leads, and where a tab the user may not open sends them: the first tab they may, else the empty state. */
+/** Where users and settings send someone who may not open them (spec section 2): every member may open Frameworks. */
+export const ORGANIZATION_FALLBACK = '/organization/frameworks';
+
+/** Spec section 2: /organization leads to users when the user may see them, else to frameworks. */
 export function organizationLanding(tabs: readonly OrganizationTab[]): string {
-  return tabs[0] ? `/organization/${tabs[0]}` : '/organization';
+  return tabs.includes('users') ? '/organization/users' : ORGANIZATION_FALLBACK;
 }
 
 export function memberAbilities(user: CurrentUser): MemberAbilities {

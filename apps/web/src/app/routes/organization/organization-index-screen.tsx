@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { organizationLanding, useOrganizationAccess } from './organization-access';
 
-/** /organization: the first tab the user may open (every member may at least open Customization). */
+/** /organization: User Management for those who may see it, else Frameworks. */
 export function OrganizationIndexScreen() {
   const access = useOrganizationAccess();
   if (!access) return null;

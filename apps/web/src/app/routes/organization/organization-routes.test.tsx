@@ -11,9 +11,7 @@ vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopU
 
 const emptyPage = { items: [], total: 0, page: 1, size: 10, pages: 0 };
 const emptyMembers = ({ url }: FetchCall) =>
-  url.startsWith(`/api/organizations/${DEMO_ORGANIZATION.id}/users`) || url.startsWith(`/api/organizations/${DEMO_ORGANIZATION.id}/tags`)
-    ? jsonResponse(200, emptyPage)
-    : undefined;
+  ['users', 'tags', 'templates'].some((list) => url.startsWith(`/api/organizations/${DEMO_ORGANIZATION.id}/${list}`)) ? jsonResponse(200, emptyPage) : undefined;
 
 const admin = buildUserWithRoles(['admin']);
 const member = buildUserWithRoles(['member']);
@@ -36,7 +34,7 @@ describe('the organization area', () => {
   it('shows an admin every tab, opens User Management from /organization and follows the path', async () => {
     const { router } = await open('/organization', admin);
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/users'));
-    expect(tabNames()).toEqual(['User Management', 'Customization', 'Settings']);
+    expect(tabNames()).toEqual(['User Management', 'Frameworks', 'Customization', 'Settings']);
     const users = within(tabs()!).getByRole('link', { name: 'User Management' });
     expect(users).toHaveAttribute('href', '/organization/users');
     await waitFor(() => expect(users).toHaveAttribute('aria-current', 'page'));
@@ -52,34 +50,40 @@ describe('the organization area', () => {
   it('shows User Management to someone with full project access whatever the users feature says', async () => {
     const lead = buildUserWithRoles(['member'], { organization_rights: { [DEMO_ORGANIZATION.id]: ['projects:full_access'] } });
     await open('/organization/users', lead, false);
-    expect(tabNames()).toEqual(['User Management', 'Customization']);
+    expect(tabNames()).toEqual(['User Management', 'Frameworks', 'Customization']);
   });
 
-  it('shows a member User Management while the users feature is on, and no Settings without config:read', async () => {
+  it('shows a member User Management while the users feature is on, and sends them from Settings to Frameworks without config:read', async () => {
     const { router } = await open('/organization', member, true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/users'));
-    expect(tabNames()).toEqual(['User Management', 'Customization']);
+    expect(tabNames()).toEqual(['User Management', 'Frameworks', 'Customization']);
 
     await act(() => router.navigate('/organization/settings'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/users'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/frameworks'));
   });
 
-  it('hides User Management from a member while the users feature is off: Customization is where they land', async () => {
+  it('hides User Management from a member while the users feature is off: Frameworks is where they land', async () => {
     const { router } = await open('/organization', member, false);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/customization'));
-    expect(tabNames()).toEqual(['Customization']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/frameworks'));
+    expect(tabNames()).toEqual(['Frameworks', 'Customization']);
+    await waitFor(() => expect(within(tabs()!).getByRole('link', { name: 'Frameworks' })).toHaveAttribute('aria-current', 'page'));
 
     await act(() => router.navigate('/organization/users'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/customization'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/frameworks'));
   });
 
-  it('shows someone who may read the config but not the users Customization and Settings, never User Management', async () => {
+  it('keeps the Frameworks tab current on a framework’s page', async () => {
+    await open('/organization/frameworks/EU_AI_ACT', member, false);
+    await waitFor(() => expect(within(tabs()!).getByRole('link', { name: 'Frameworks' })).toHaveAttribute('aria-current', 'page'));
+  });
+
+  it('shows someone who may read the config but not the users Frameworks, Customization and Settings, never User Management', async () => {
     const { router } = await open('/organization', configReader, false);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/customization'));
-    expect(tabNames()).toEqual(['Customization', 'Settings']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/frameworks'));
+    expect(tabNames()).toEqual(['Frameworks', 'Customization', 'Settings']);
 
     await act(() => router.navigate('/organization/users'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/customization'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/frameworks'));
     await act(() => router.navigate('/organization/settings'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/settings'));
   });

@@ -1,13 +1,13 @@
 import { Navigate } from 'react-router';
 import { OrganizationSettingsScreen } from '../../../features/organizations/screens/organization-settings-screen';
-import { hasOrganizationRight } from '../../../features/users/current-user-rights';
-import { organizationLanding, useOrganizationAccess } from './organization-access';
+import { hasOrganizationRight } from '../../../lib/current-user-rights';
+import { ORGANIZATION_FALLBACK, useOrganizationAccess } from './organization-access';
 
-/** organization-settings: only with config:read, else where /organization leads. */
+/** organization-settings: only with config:read, else Frameworks. */
 export function OrganizationSettingsRoute() {
   const access = useOrganizationAccess();
   if (!access) return null;
-  if (!access.tabs.includes('settings')) return <Navigate to={organizationLanding(access.tabs)} replace />;
+  if (!access.tabs.includes('settings')) return <Navigate to={ORGANIZATION_FALLBACK} replace />;
   return (
     <OrganizationSettingsScreen
       organizationId={access.organization.id}

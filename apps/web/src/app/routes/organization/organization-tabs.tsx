@@ -1,7 +1,7 @@
 import { SectionTabs } from '../../../components/section-tabs';
 import type { OrganizationTab } from './organization-access';
 
-const LABELS: Record<OrganizationTab, string> = { users: 'User Management', customization: 'Customization', settings: 'Settings' };
+const LABELS: Record<OrganizationTab, string> = { users: 'User Management', frameworks: 'Frameworks', customization: 'Customization', settings: 'Settings' };
 
 /** The organization's header tabs the user may open (NavLink marks the current one from the path). */
 export function OrganizationTabs({ tabs }: { tabs: readonly OrganizationTab[] }) {

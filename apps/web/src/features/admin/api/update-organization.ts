@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationPatch, type Organization, type OrganizationPatch } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
-import { currentUserQueryOptions } from '../../users/api/get-current-user';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 import { ADMIN_ORGANIZATIONS_KEY } from './list-organization-metrics';
 
 /** The edit form checks the changes it sends with the request schema. */

@@ -1,13 +1,16 @@
 import { SectionTabs } from '../../../components/section-tabs';
+import { useCurrentUser } from '../../../lib/current-user';
+import { canManagePlatformFrameworks } from '../admin-access';
 
-type AdminTab = { label: string; to: string };
+type AdminTab = { label: string; to: string; end: boolean };
 
-// Spec section 2: Organizations, and Frameworks for internal admins only. The Frameworks tab comes
-// with the frameworks screens (admin-frameworks, admin-framework-detail), shown only when
-// isInternalAdmin(user.roles, user.is_super_admin) from @aegis/contracts holds.
-const TABS: AdminTab[] = [{ label: 'Organizations', to: '/admin' }];
+const ORGANIZATIONS: AdminTab = { label: 'Organizations', to: '/admin', end: true };
+/** Also current on a framework's detail page. */
+const FRAMEWORKS: AdminTab = { label: 'Frameworks', to: '/admin/frameworks', end: false };
 
-/** The admin area's header tabs; /admin is the Organizations tab only, not every admin screen below it. */
+/** Spec section 2: the admin area's header tabs: Organizations, and Frameworks for internal admins only. */
 export function AdminHeader() {
-  return <SectionTabs label="Admin sections" tabs={TABS.map((tab) => ({ key: tab.to, to: tab.to, label: tab.label, end: true }))} />;
+  const { data: user } = useCurrentUser();
+  const tabs = user && canManagePlatformFrameworks(user) ? [ORGANIZATIONS, FRAMEWORKS] : [ORGANIZATIONS];
+  return <SectionTabs label="Admin sections" tabs={tabs.map((tab) => ({ key: tab.to, to: tab.to, label: tab.label, end: tab.end }))} />;
 }

@@ -63,6 +63,7 @@ export function OrganizationMetricsTable({ organizations, currentOrganizationId,
             <TableCell rowSpan={2}>Pending invitations</TableCell>
             <SortableHeaderCell label="Projects" field="projects" sort={sort} onSort={onSort} colSpan={2} align="center" />
             <TableCell rowSpan={2}>Plan quota</TableCell>
+            <TableCell rowSpan={2}>Frameworks</TableCell>
             <SortableHeaderCell label="Last activity" field="last_activity_at" sort={sort} onSort={onSort} rowSpan={2} />
             <SortableHeaderCell label="Created" field="created_at" sort={sort} onSort={onSort} rowSpan={2} />
             <ActionsHeaderCell rowSpan={2} />
@@ -90,6 +91,10 @@ export function OrganizationMetricsTable({ organizations, currentOrganizationId,
                 <TableCell>{formatCount(organization.projects_ai_application)}</TableCell>
                 <TableCell>{formatCount(organization.projects_organization)}</TableCell>
                 <QuotaCell organization={organization} />
+                <TableCell title={`${organization.frameworks_enabled} usable, of which ${organization.templates} of its own`}>
+                  {formatCount(organization.frameworks_enabled)}
+                  {organization.templates > 0 && ` (${formatCount(organization.templates)} own)`}
+                </TableCell>
                 <TableCell>{organization.last_activity_at ? formatDateTime(organization.last_activity_at) : 'No activity yet'}</TableCell>
                 <TableCell>{formatDate(organization.created_at)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -19,6 +19,11 @@ const STATS: Stat[] = [
     value: (o) => o.projects,
     detail: (o) => `${formatCount(o.projects_ai_application)} AI application · ${formatCount(o.projects_organization)} organization`,
   },
+  {
+    label: 'Frameworks',
+    value: (o) => o.platform_frameworks,
+    detail: (o) => `on the platform · ${formatCount(o.organization_templates)} organization templates`,
+  },
 ];
 
 /** The platform's totals, one card each. */

@@ -8,7 +8,7 @@ import { callsTo, jsonResponse, type FetchCall } from '../../../testing/fetch-st
 import { renderApp } from '../../../testing/render-app';
 
 const emptyPage = { items: [], total: 0, page: 1, size: 10, pages: 0 };
-const overview = { organizations: 0, users: 0, projects: 0, projects_ai_application: 0, projects_organization: 0, active_organizations_30d: 0 };
+const overview = { organizations: 0, users: 0, projects: 0, projects_ai_application: 0, projects_organization: 0, active_organizations_30d: 0, platform_frameworks: 4, organization_templates: 0 };
 
 const internalUser = (rights: CurrentUser['organization_rights'][string] = ['internal_metrics:read']) =>
   buildCurrentUser({
@@ -51,8 +51,33 @@ describe('the /admin area', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(tabs).getByRole('link', { name: 'Organizations' })).toHaveAttribute('aria-current', 'page');
-    // The frameworks screens are not there yet, so neither is their tab.
-    expect(within(tabs).getAllByRole('link')).toHaveLength(1);
+    // An internal user is an internal admin: the Frameworks tab is theirs too.
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Organizations', 'Frameworks']);
+  });
+
+  it('hides the Frameworks tab from someone with the metrics right who is not an internal admin, and sends them back from its screens', async () => {
+    signIn();
+    // The right without the internal role (a right granted on its own).
+    const metricsReader = buildCurrentUser({ roles: ['admin'], organization_rights: { [DEMO_ORGANIZATION.id]: ['internal_metrics:read'] } });
+    const fetch = stubAppApi({ user: metricsReader, handle: platformApi });
+    const { router } = renderApp('/admin/frameworks');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+    const tabs = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Organizations']);
+    expect(fetch.mock.calls.some(([input]) => String(input).startsWith('/api/v1/platform-frameworks'))).toBe(false);
+
+    await router.navigate('/admin/frameworks/EU_AI_ACT');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+  });
+
+  it('sends someone outside the admin area home from its framework screens too', async () => {
+    signIn();
+    stubAppApi({ user: organizationAdmin, handle: platformApi });
+    const { router } = renderApp('/admin/frameworks');
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('lets a super admin in without any organization right', async () => {

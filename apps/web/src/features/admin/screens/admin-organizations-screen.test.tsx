@@ -22,6 +22,8 @@ function buildMetrics(overrides: Partial<OrganizationMetrics> = {}): Organizatio
     pending_invitations: 2,
     projects_ai_application: 3,
     projects_organization: 1,
+    frameworks_enabled: 4,
+    templates: 0,
     last_activity_at: null,
     created_at: '2026-03-04T10:00:00Z',
     ...overrides,
@@ -52,7 +54,7 @@ function stubPlatform(organizations: OrganizationMetrics[] = [acme, yours], answ
       const answered = answer(call);
       if (answered) return answered;
       if (url === '/api/v1/organizations/overview') {
-        return jsonResponse(200, { organizations: 1234, users: 1512, projects: 20, projects_ai_application: 12, projects_organization: 8, active_organizations_30d: 7 });
+        return jsonResponse(200, { organizations: 1234, users: 1512, projects: 20, projects_ai_application: 12, projects_organization: 8, active_organizations_30d: 7, platform_frameworks: 4, organization_templates: 2 });
       }
       if (url.startsWith('/api/v1/organizations/metrics')) {
         return jsonResponse(200, { items: organizations, total: organizations.length, page: 1, size: 10, pages: 1 });
@@ -85,8 +87,9 @@ describe('AdminOrganizationsScreen', () => {
     expect(within(card('Projects')).getByText('12 AI application · 8 organization')).toBeInTheDocument();
 
     const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells.slice(0, 6)).toEqual(['12', '2', '3', '1', expect.stringMatching(/^3 \/ 10/), 'No activity yet']);
-    expect(cells[6]).toBe('04-03-2026');
+    expect(cells.slice(0, 7)).toEqual(['12', '2', '3', '1', expect.stringMatching(/^3 \/ 10/), '4', 'No activity yet']);
+    expect(cells[7]).toBe('04-03-2026');
+    expect(within(card('Frameworks')).getByText('on the platform · 2 organization templates')).toBeInTheDocument();
 
     const mine = screen.getByRole('row', { name: /^Demo Organization/ });
     expect(within(mine).getByRole('rowheader')).toHaveTextContent('Demo Organization (yours)');

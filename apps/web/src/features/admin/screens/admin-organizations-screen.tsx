@@ -8,7 +8,7 @@ import { SearchField } from '../../../components/search-field';
 import { SectionHeading } from '../../../components/section-heading';
 import { useSearchableList } from '../../../components/use-list-state';
 import { notifySuccess } from '../../../lib/notifier';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import type { CreatedOrganization } from '../api/create-organization';
 import { useOrganizationMetrics } from '../api/list-organization-metrics';
 import { CreateOrganizationDialog } from '../components/create-organization-dialog';

@@ -2,19 +2,16 @@ import { useState, type FormEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { CreatedApiToken } from '@aegis/contracts';
+import { API_TOKEN_DEFAULT_TTL_DAYS, API_TOKEN_MAX_TTL_DAYS, type CreatedApiToken } from '@aegis/contracts';
 import { FormDialog } from '../../../components/form-dialog';
+import { formatDate } from '../../../lib/format';
 import { createTokenSchema, useCreateApiToken } from '../api/create-api-token';
 
-const EXPIRY_OPTIONS = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'No expiration' },
-] as const;
+/** Every token expires: a forgotten one must not stay valid for ever (at most a year). */
+const EXPIRY_DAYS = [30, API_TOKEN_DEFAULT_TTL_DAYS, 180, API_TOKEN_MAX_TTL_DAYS] as const;
+const DEFAULT_EXPIRY = String(API_TOKEN_DEFAULT_TTL_DAYS);
 
-function expiresAt(choice: string): string | null {
-  if (choice === 'never') return null;
+function expiresAt(choice: string): string {
   return new Date(Date.now() + Number(choice) * 24 * 3600 * 1000).toISOString();
 }
 
@@ -22,13 +19,13 @@ type Props = { open: boolean; onClose: () => void; onCreated: (token: CreatedApi
 
 export function CreateTokenDialog({ open, onClose, onCreated }: Props) {
   const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState('90');
+  const [expiry, setExpiry] = useState(DEFAULT_EXPIRY);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateApiToken();
 
   const close = () => {
     setName('');
-    setExpiry('90');
+    setExpiry(DEFAULT_EXPIRY);
     setError(null);
     onClose();
   };
@@ -42,7 +39,7 @@ export function CreateTokenDialog({ open, onClose, onCreated }: Props) {
     }
     const token = await create.mutateAsync(parsed.data);
     setName('');
-    setExpiry('90');
+    setExpiry(DEFAULT_EXPIRY);
     setError(null);
     onCreated(token);
   };
@@ -70,10 +67,17 @@ export function CreateTokenDialog({ open, onClose, onCreated }: Props) {
           autoFocus
           fullWidth
         />
-        <TextField select label="Expires" value={expiry} onChange={(event) => setExpiry(event.target.value)} fullWidth>
-          {EXPIRY_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
+        <TextField
+          select
+          label="Expires after"
+          value={expiry}
+          onChange={(event) => setExpiry(event.target.value)}
+          helperText={`The token stops working on ${formatDate(expiresAt(expiry))}.`}
+          fullWidth
+        >
+          {EXPIRY_DAYS.map((days) => (
+            <MenuItem key={days} value={String(days)}>
+              {days === API_TOKEN_MAX_TTL_DAYS ? '1 year' : `${days} days`}
             </MenuItem>
           ))}
         </TextField>

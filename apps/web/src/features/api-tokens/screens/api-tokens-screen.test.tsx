@@ -15,6 +15,7 @@ const laptop: ApiToken = {
   created_at: '2026-11-20T09:30:00Z',
   expires_at: null,
   last_used_at: null,
+  rights: null,
 };
 
 function stubTokens(initial: ApiToken[]) {

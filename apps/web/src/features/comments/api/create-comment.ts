@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createComment as createCommentBody, type Comment, type CreateComment } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
-import { activityKey } from '../../logs/api/list-activity';
+import { activityKey } from '../../../lib/query-keys';
 import { commentsKey, type CommentTarget } from './list-comments';
 
 /** The form checks its input with the request schema before sending. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Comment, Page } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
-import { projectKey } from '../../projects/api/get-project';
+import { projectKey } from '../../../lib/query-keys';
 
 export const COMMENTS_PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityEntry, Page } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
-import { projectKey } from '../../projects/api/get-project';
+import { activityKey } from '../../../lib/query-keys';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
@@ -14,8 +14,7 @@ export function listActivity(projectId: string, objectId: string, page: number, 
   });
 }
 
-/** Every log of the project; a change anywhere in it invalidates by this key. */
-export const activityKey = (projectId: string) => [...projectKey(projectId), 'logs'] as const;
+export { activityKey };
 
 export const activityQuery = (projectId: string, objectId: string) =>
   infiniteQueryOptions({

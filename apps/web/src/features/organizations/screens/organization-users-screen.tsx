@@ -137,7 +137,9 @@ export function OrganizationUsersScreen({ organizationId, abilities }: Props) {
         onClose={() => setCreating(false)}
         onCreated={(member) => {
           setCreating(false);
-          notifySuccess(`${displayName(member)} was added to the organization`);
+          // Someone other organizations know too is never added without their consent: they were invited instead.
+          if (member.state === 'pending') notifySuccess(`${member.email} was invited: they join when they accept, signed in as themselves`);
+          else notifySuccess(`${displayName(member)} was added to the organization`);
         }}
       />
       <SignupLinkDialog link={shownLink} onClose={() => setShownLink(null)} />

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Project } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
+import { projectKey } from '../../../lib/query-keys';
 
 /** One project with the caller's roles and rights on it. 403 when the caller is a member of the organization without a role on it; 404 when it does not exist for them. */
 export function getProject(projectId: string, signal?: AbortSignal): Promise<Project> {
@@ -9,7 +10,7 @@ export function getProject(projectId: string, signal?: AbortSignal): Promise<Pro
 }
 
 /** Everything cached about one project (the project, its members, dashboard, log, comments) starts with this key. */
-export const projectKey = (projectId: string) => ['project', projectId] as const;
+export { projectKey };
 
 export const projectQuery = (projectId: string) =>
   queryOptions({

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { FRAMEWORK_CATALOGUE, type Project } from '@aegis/contracts';
+import type { Project } from '@aegis/contracts';
 import { formatDate } from '../../../lib/format';
 import { projectTypeNoun } from './project-header';
-
-const frameworkOf = (code: string) => FRAMEWORK_CATALOGUE.find((framework) => framework.code === code);
 
 /** What the project is: its type, description and frameworks. */
 export function ProjectAboutCard({ project }: { project: Project }) {
@@ -31,21 +29,13 @@ export function ProjectAboutCard({ project }: { project: Project }) {
             <Typography color="text.secondary">No frameworks applied yet</Typography>
           ) : (
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {project.frameworks.map((code) => {
-                const framework = frameworkOf(code);
-                return (
-                  <li key={code}>
-                    <Typography component="span" sx={{ fontWeight: 500 }}>
-                      {framework?.name ?? code}
-                    </Typography>
-                    {framework && (
-                      <Typography variant="body2" color="text.secondary">
-                        {framework.description}
-                      </Typography>
-                    )}
-                  </li>
-                );
-              })}
+              {project.frameworks.map((framework) => (
+                <li key={framework.framework_code}>
+                  <Typography component="span" sx={{ fontWeight: 500 }}>
+                    {framework.name}
+                  </Typography>
+                </li>
+              ))}
             </Box>
           )}
         </dd>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROLE_RIGHTS, type Project } from '@aegis/contracts';
 import { signIn, stubAppApi } from '../../../testing/app-api';
-import { DEMO_ORGANIZATION } from '../../../testing/factories';
+import { BUILT_IN_FRAMEWORKS, buildFrameworkSummary, DEMO_ORGANIZATION } from '../../../testing/factories';
 import { jsonResponse } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render-app';
 
@@ -12,9 +12,12 @@ vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopU
 const ORG = DEMO_ORGANIZATION.id;
 const NEW_ID = '0199a0b2-0000-7000-8000-0000000000d1';
 
-type Options = { limit?: number | null; ai?: number; organization?: number; quotaStatus?: number; postAnswer?: () => Response };
+/** An own template meant for AI applications only. */
+const ACME_AI = buildFrameworkSummary({ framework_code: 'ACME_AI', name: 'Acme AI policy', source: 'organization', project_types: ['ai_application'], description: null, requirement_count: 3, control_count: 4 });
 
-function stubCreation({ limit = 10, ai = 2, organization = 0, quotaStatus = 200, postAnswer }: Options = {}) {
+type Options = { limit?: number | null; ai?: number; organization?: number; quotaStatus?: number; postAnswer?: () => Response; frameworks?: typeof BUILT_IN_FRAMEWORKS };
+
+function stubCreation({ limit = 10, ai = 2, organization = 0, quotaStatus = 200, postAnswer, frameworks = [...BUILT_IN_FRAMEWORKS, ACME_AI] }: Options = {}) {
   const posts: unknown[] = [];
   let quotaCalls = 0;
   stubAppApi({
@@ -28,6 +31,11 @@ function stubCreation({ limit = 10, ai = 2, organization = 0, quotaStatus = 200,
           plan_quota: { projects: limit },
           used_quota: { projects_ai_application: ai, projects_organization: organization },
         });
+      }
+      if (path === `/api/organizations/${ORG}/templates`) {
+        const type = new URL(url, 'http://x').searchParams.get('project_type');
+        const items = frameworks.filter((f) => !type || f.project_types.includes(type as never));
+        return jsonResponse(200, { items, total: items.length, page: 1, size: 250, pages: 1 });
       }
       if (path === '/api/projects' && init.method === 'POST') {
         const body = JSON.parse(init.body as string) as Pick<Project, 'name' | 'project_type' | 'description'>;
@@ -105,7 +113,7 @@ describe('NewProjectScreen', () => {
     await waitFor(() => expect(quotaCalls()).toBeGreaterThanOrEqual(2));
   });
 
-  it('sends the chosen frameworks in catalogue order', async () => {
+  it('sends the chosen frameworks in list order', async () => {
     const { user, posts, router } = await openForm();
     await screen.findByText('2 of 10 AI-application projects used');
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Hiring assistant');
@@ -117,6 +125,33 @@ describe('NewProjectScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/project-detail/${NEW_ID}`));
     expect(posts).toEqual([{ name: 'Hiring assistant', project_type: 'ai_application', description: '', frameworks: ['EU_AI_ACT', 'NIST_AI_RMF'] }]);
+  });
+
+  it('lists the frameworks for the chosen type, what they are, and drops a choice the new type cannot use', async () => {
+    const { user, posts } = await openForm();
+    await screen.findByText('2 of 10 AI-application projects used');
+    const group = screen.getByRole('group', { name: 'Frameworks' });
+    // Named by the framework alone, described by what it is.
+    const acme = await within(group).findByRole('checkbox', { name: 'Acme AI policy' });
+    expect(acme).toHaveAccessibleDescription('Your organization · 3 requirements · 4 controls');
+    expect(within(group).getByRole('checkbox', { name: 'EU AI Act' })).toHaveAccessibleDescription(
+      'Built-in · 221 requirements · 96 controls Regulation (EU) 2024/1689 on artificial intelligence.',
+    );
+    await user.click(acme);
+    await user.click(within(group).getByRole('checkbox', { name: /EU AI Act/ }));
+
+    await user.click(screen.getByRole('radio', { name: 'Organization' }));
+    await waitFor(() => expect(within(group).queryByRole('checkbox', { name: /Acme AI policy/ })).not.toBeInTheDocument());
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'AIMS');
+    await user.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ project_type: 'organization', frameworks: ['EU_AI_ACT'] });
+  });
+
+  it('says where frameworks come from when the organization has none for the type', async () => {
+    await openForm({ frameworks: [] });
+    expect(await screen.findByText(/Your organization has no frameworks for this project type/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Organization → Frameworks' })).toHaveAttribute('href', '/organization/frameworks');
   });
 
   it('puts the server’s field errors next to the fields', async () => {

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { FrameworkCode, ProjectType } from '@aegis/contracts';
+import type { ProjectType } from '@aegis/contracts';
 import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
 import { notifySuccess } from '../../../lib/notifier';
 import { createProjectSchema, useCreateProject } from '../api/create-project';
@@ -18,7 +18,7 @@ import { canCreateProject, quotaBlocker, quotaSummary } from '../project-quota';
 import { useOrganizationId } from '../use-organization-id';
 import { RetryAlert } from '../../../components/retry-alert';
 
-type Values = ProjectFieldValues & { frameworks: FrameworkCode[] };
+type Values = ProjectFieldValues & { frameworks: string[] };
 
 const EMPTY: Values = { name: '', project_type: 'ai_application', description: '', frameworks: [] };
 
@@ -97,7 +97,7 @@ export function NewProjectForm({ organizationId }: { organizationId: string }) {
               afterType={<QuotaNote organizationId={organizationId} type={values.project_type} />}
               autoFocus
             />
-            <FrameworkPicker value={values.frameworks} onChange={set('frameworks')} error={errors.frameworks} />
+            <FrameworkPicker organizationId={organizationId} projectType={values.project_type} value={values.frameworks} onChange={set('frameworks')} error={errors.frameworks} />
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button component={RouterLink} to="/projects">
                 Cancel

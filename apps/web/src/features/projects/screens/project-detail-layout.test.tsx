@@ -9,8 +9,11 @@ import { stubProjectApi } from '../../../testing/project-api';
 import { renderApp } from '../../../testing/render-app';
 
 vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopUnreadStream: vi.fn(), useUnreadCount: vi.fn(() => 0) }));
-// The settings screen has tests of its own; here it only has to be somewhere to go.
-vi.mock('./project-settings-screen', () => ({ default: () => <h2>Settings screen</h2> }));
+// The settings screen has tests of its own; here it only has to be somewhere to go (app/routes composes it by name).
+vi.mock('./project-settings-screen', () => {
+  const Stub = () => <h2>Settings screen</h2>;
+  return { default: Stub, ProjectSettingsScreen: Stub };
+});
 
 const owned = buildProject({ roles: ['owner'] });
 const base = `/projects/project-detail/${owned.id}`;
@@ -29,12 +32,12 @@ const titleLine = () => within(screen.getByRole('heading', { level: 1 }).parentE
 const search = (router: { state: { location: { search: string } } }) => router.state.location.search;
 
 describe('the project frame', () => {
-  it('shows the name, the type, the way back and, to an owner, both tabs with the current one marked', async () => {
+  it('shows the name, the type, the way back and, to an owner, every tab with the current one marked', async () => {
     const { router, user } = await open(base);
     expect(await screen.findByRole('heading', { level: 1, name: 'Credit scoring' })).toBeInTheDocument();
     expect(titleLine().getByText('AI application')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to projects' })).toHaveAttribute('href', '/projects');
-    expect(tabNames()).toEqual(['Dashboard', 'Settings']);
+    expect(tabNames()).toEqual(['Dashboard', 'Requirements', 'Controls', 'Settings']);
     const dashboard = within(tabs()).getByRole('link', { name: 'Dashboard' });
     const settings = within(tabs()).getByRole('link', { name: 'Settings' });
     expect(dashboard).toHaveAttribute('aria-current', 'page');
@@ -48,9 +51,9 @@ describe('the project frame', () => {
   });
 
   it.each<[string, Project['roles'], Project['rights'] | undefined, string[]]>([
-    ['a reviewer', ['reviewer'], undefined, ['Dashboard']],
-    ['an editor', ['editor'], undefined, ['Dashboard']],
-    ['an auditor', ['auditor'], undefined, ['Dashboard']],
+    ['a reviewer', ['reviewer'], undefined, ['Dashboard', 'Requirements', 'Controls']],
+    ['an editor', ['editor'], undefined, ['Dashboard', 'Requirements', 'Controls']],
+    ['an auditor', ['auditor'], undefined, ['Dashboard', 'Requirements', 'Controls']],
     ['someone who may only assign roles', [], ['projects:read', 'user_roles:assign'], ['Dashboard', 'Settings']],
     ['someone who may only delete', [], ['projects:read', 'projects:delete'], ['Dashboard', 'Settings']],
   ])('shows %s the tabs their rights allow', async (_who, roles, rights, expected) => {

@@ -66,6 +66,7 @@ function stubSettings({ project = scoring, members = [me, bob], handle }: Setup 
         return jsonResponse(200, page([carol].filter((m) => !name || `${m.firstname} ${m.lastname}`.toLowerCase().includes(name))));
       }
       if (method === 'GET' && path === `/api/organizations/${ORG}/projects`) return jsonResponse(200, page([]));
+      if (method === 'GET' && path === `/api/projects/${PROJECT_ID}/frameworks`) return jsonResponse(200, page([]));
       if (path === `/api/v1/organizations/${ORG}/quota`) {
         return jsonResponse(200, { organization_id: ORG, plan_quota: { projects: 10 }, used_quota: { projects_ai_application: 1, projects_organization: 0 } });
       }
@@ -93,7 +94,7 @@ async function chooseAction(user: ReturnType<typeof userEvent.setup>, person: st
 describe('ProjectSettingsScreen: sections by rights', () => {
   it('shows an owner every section, the members with their roles and what the roles mean', async () => {
     await openSettings();
-    for (const name of ['General', 'Members', 'Export', 'Danger zone']) {
+    for (const name of ['General', 'Frameworks', 'Members', 'Export', 'Danger zone']) {
       expect(screen.getByRole('heading', { name, level: 3 })).toBeInTheDocument();
     }
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Credit scoring');
@@ -125,6 +126,8 @@ describe('ProjectSettingsScreen: sections by rights', () => {
     expect(screen.getByRole('heading', { name: 'Members', level: 3 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Export', level: 3 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'General' })).not.toBeInTheDocument();
+    // Frameworks are removed with projects:update: without it, the section is not here (the dashboard shows them).
+    expect(screen.queryByRole('heading', { name: 'Frameworks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Danger zone' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add member' })).toBeInTheDocument();
 

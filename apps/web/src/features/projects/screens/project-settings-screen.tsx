@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -5,7 +6,7 @@ import { useParams } from 'react-router';
 import type { Project } from '@aegis/contracts';
 import { PageProgress } from '../../../components/page-progress';
 import { errorDetail } from '../../../lib/errors';
-import { useCurrentUser } from '../../users/api/get-current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useProject } from '../api/get-project';
 import { DangerZone } from '../components/settings/danger-zone';
 import { ExportSection } from '../components/settings/export-section';
@@ -16,8 +17,11 @@ import { SettingsSection } from '../components/settings/settings-section';
 import { canOpenSettings, settingsAbilities } from '../project-settings-rights';
 import { RetryAlert } from '../../../components/retry-alert';
 
-/** The sections the user's rights on the project allow. */
-export function ProjectSettings({ project }: { project: Project }) {
+/** Sections other features add, composed in app/routes (the frameworks the project applies, say). */
+export type ExtraSettings = (project: Project) => ReactNode;
+
+/** The sections the user's rights on the project allow; `extra` comes after General. */
+export function ProjectSettings({ project, extra }: { project: Project; extra?: ExtraSettings }) {
   const { data: user } = useCurrentUser();
   if (!canOpenSettings(project.rights)) return <NoSettingsAccess projectId={project.id} />;
   const abilities = settingsAbilities(project.rights);
@@ -29,6 +33,7 @@ export function ProjectSettings({ project }: { project: Project }) {
           <GeneralSettingsForm key={project.updated_at} project={project} />
         </SettingsSection>
       )}
+      {extra?.(project)}
       {abilities.viewMembers && <ProjectMembersSection project={project} abilities={abilities} viewerId={user?.id} />}
       {abilities.export && <ExportSection projectId={project.id} />}
       {abilities.delete && <DangerZone project={project} />}
@@ -36,8 +41,8 @@ export function ProjectSettings({ project }: { project: Project }) {
   );
 }
 
-/** settings (child of project-detail): the project's general settings, members, export and deletion. */
-export function ProjectSettingsScreen() {
+/** settings (child of project-detail): the project's general settings, members, export and deletion, and the `extra` sections. */
+export function ProjectSettingsScreen({ extra }: { extra?: ExtraSettings }) {
   const { id = '' } = useParams();
   const project = useProject(id);
   return (
@@ -51,7 +56,7 @@ export function ProjectSettingsScreen() {
           {`The project could not be loaded: ${errorDetail(project.error)}`}
         </RetryAlert>
       )}
-      {project.data && <ProjectSettings project={project.data} />}
+      {project.data && <ProjectSettings project={project.data} extra={extra} />}
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import { createTagSchema, useCreateTag } from '../api/create-tag';
 import { updateTagSchema, useUpdateTag } from '../api/update-tag';
 import { ColourField } from './colour-field';
 import { DEFAULT_TAG_COLOUR } from './tag-colours';
-import { TagChip } from './tag-chip';
+import { TagChip } from '../../../components/tag-chip';
 
 /** 'new' adds a tag; a tag opens it for renaming and recolouring. */
 export type TagDialogSubject = Tag | 'new';

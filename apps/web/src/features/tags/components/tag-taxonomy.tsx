@@ -21,7 +21,7 @@ import { usePaging } from '../../../components/use-list-state';
 import { formatDate } from '../../../lib/format';
 import { useTags } from '../api/list-tags';
 import { DeleteTagDialog } from './delete-tag-dialog';
-import { TagChip } from './tag-chip';
+import { TagChip } from '../../../components/tag-chip';
 import { TagDialog, type TagDialogSubject } from './tag-dialog';
 
 type Props = {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCurrentUser } from '../../users/api/get-current-user';
-import { hasOrganizationRight } from '../../users/current-user-rights';
+import { useCurrentUser } from '../../../lib/current-user';
+import { hasOrganizationRight } from '../../../lib/current-user-rights';
 import { TagTaxonomy } from '../components/tag-taxonomy';
 
 /** The Customization tab of /organization: the taxonomy of the signed-in user's organization. */

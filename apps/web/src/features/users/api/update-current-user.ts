@@ -2,7 +2,7 @@ import type { CurrentUser, UpdateCurrentUser } from '@aegis/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { storeUser } from '../../../lib/session';
-import { currentUserQueryOptions } from './get-current-user';
+import { currentUserQueryOptions } from '../../../lib/current-user';
 
 /** Changes the signed-in user's names, or records that they accepted the terms of use. */
 export function updateCurrentUser(changes: UpdateCurrentUser): Promise<CurrentUser> {

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "used_by_retry" boolean DEFAULT false NOT NULL;

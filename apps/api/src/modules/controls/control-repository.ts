@@ -1,0 +1,223 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { WORK_ITEM_STATUSES, type AssessmentResult, type ControlListItem, type ReviewStatus, type WorkItemStatus } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { offsetOf } from '../../lib/paging';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type ControlFilters = {
+  name?: string;
+  frameworkId?: string;
+  requirementId?: string;
+  statuses?: WorkItemStatus[];
+  tagIds?: string[];
+  assignedTo?: string;
+  reviewedBy?: string;
+  needsAttention?: boolean;
+};
+export type ControlSort = 'control_code' | 'title' | 'status' | 'due_date' | 'updated_at';
+
+const STATUS_ORDER = sql.raw(`array[${WORK_ITEM_STATUSES.map((s) => `'${s}'`).join(',')}]`);
+const SORT: Record<ControlSort, SQL> = {
+  control_code: sql`pc.control_code`,
+  title: sql`lower(d.title)`,
+  status: sql`array_position(${STATUS_ORDER}, pc.status::text)`,
+  due_date: sql`pc.due_date`,
+  updated_at: sql`pc.updated_at`,
+};
+
+function where(organizationId: string, projectId: string, f: ControlFilters): SQL {
+  const parts: SQL[] = [sql`pc.organization_id = ${organizationId}`, sql`pc.project_id = ${projectId}`, sql`pc.detached_at is null`];
+  if (f.name) parts.push(sql`(pc.control_code ilike ${like(f.name)} or d.title ilike ${like(f.name)})`);
+  if (f.statuses?.length) parts.push(sql`pc.status::text in (${list(f.statuses)})`);
+  if (f.needsAttention !== undefined) parts.push(sql`pc.needs_attention = ${f.needsAttention}`);
+  if (f.frameworkId) {
+    parts.push(sql`exists (select 1 from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
+                            where pr.project_id = pc.project_id and pr.framework_id = ${f.frameworkId} and rc.control_id = pc.control_id)`);
+  }
+  if (f.requirementId) {
+    parts.push(sql`exists (select 1 from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
+                            where pr.id = ${f.requirementId} and pr.project_id = pc.project_id and rc.control_id = pc.control_id)`);
+  }
+  if (f.tagIds?.length) parts.push(sql`exists (select 1 from work_item_tags wt where wt.item_type = 'control' and wt.item_id = pc.id and wt.tag_id in (${list(f.tagIds)}))`);
+  if (f.assignedTo) parts.push(sql`exists (select 1 from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'assignee' and w.user_id = ${f.assignedTo})`);
+  if (f.reviewedBy) parts.push(sql`exists (select 1 from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'reviewer' and w.user_id = ${f.reviewedBy})`);
+  return sql.join(parts, sql` and `);
+}
+
+const people = (role: 'assignee' | 'reviewer') => sql`coalesce((
+  select json_agg(json_build_object('id', u.id, 'name', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email), 'email', u.email) order by lower(u.firstname), lower(u.lastname))
+    from work_item_people w join users u on u.id = w.user_id
+   where w.item_type = 'control' and w.item_id = p.id and w.role = ${role}), '[]'::json)`;
+
+/** What every control row carries beyond its own columns, computed for the rows of one page only. */
+const decorations = sql`
+  ${people('assignee')} as assignees,
+  ${people('reviewer')} as reviewers,
+  coalesce((select json_agg(json_build_object('tag_id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name))
+              from work_item_tags wt join tags t on t.id = wt.tag_id where wt.item_type = 'control' and wt.item_id = p.id), '[]'::json) as tags,
+  coalesce((select json_agg(distinct f.code) from project_requirements pr
+              join requirement_controls rc on rc.requirement_id = pr.requirement_id
+              join frameworks f on f.id = pr.framework_id
+             where pr.project_id = p.project_id and rc.control_id = p.control_id), '[]'::json) as frameworks,
+  (select count(*)::int from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
+    where pr.project_id = p.project_id and rc.control_id = p.control_id) as requirement_count,
+  (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id order by r.created_at desc limit 1) as review_status`;
+
+export type ControlRow = {
+  id: string;
+  project_id: string;
+  control_id: string;
+  control_code: string;
+  title: string;
+  domain: string | null;
+  status: WorkItemStatus;
+  needs_attention: boolean;
+  needs_attention_reason: string | null;
+  due_date: string | Date | null;
+  updated_at: Date;
+  assignees: unknown;
+  reviewers: unknown;
+  tags: unknown;
+  frameworks: unknown;
+  requirement_count: number;
+  review_status: ReviewStatus | null;
+};
+
+export const dateOnly = (value: string | Date | null) => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+export const toListItem = (row: ControlRow): ControlListItem => ({
+  id: row.id,
+  control_code: row.control_code,
+  title: row.title,
+  domain: row.domain,
+  status: row.status,
+  needs_attention: Boolean(row.needs_attention),
+  needs_attention_reason: row.needs_attention_reason,
+  due_date: dateOnly(row.due_date),
+  assignees: parsed(row.assignees),
+  reviewers: parsed(row.reviewers),
+  tags: parsed(row.tags),
+  frameworks: (parsed<string[]>(row.frameworks) ?? []).sort(),
+  requirement_count: Number(row.requirement_count),
+  review_status: row.review_status ?? null,
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+const columns = sql`pc.id, pc.project_id, pc.control_id, pc.control_code, d.title, d.domain, pc.status, pc.needs_attention, pc.needs_attention_reason, pc.due_date, pc.updated_at`;
+
+export const controlRepository = {
+  /** One page of the project's controls with their people, tags and frameworks: one query. */
+  async list(db: Executor, organizationId: string, projectId: string, filters: ControlFilters, query: { sortBy?: ControlSort; descending: boolean; page: number; size: number }) {
+    const order = sql`${SORT[query.sortBy ?? 'control_code']} ${query.descending ? sql`desc nulls last` : sql`asc nulls last`}, pc.control_code`;
+    const rows = rowsOf<ControlRow & { total: number }>(
+      await db.execute(sql`
+        with p as (
+          select ${columns}, count(*) over () as total, row_number() over (order by ${order}) as n
+            from project_controls pc join control_definitions d on d.id = pc.control_id
+           where ${where(organizationId, projectId, filters)}
+           order by ${order}
+           limit ${query.size} offset ${offsetOf(query.page, query.size)}
+        )
+        select p.*, ${decorations} from p order by p.n`),
+    );
+    return { items: rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
+  async light(db: Executor, organizationId: string, projectId: string, filters: ControlFilters, query: { sortBy?: 'control_code' | 'title'; descending: boolean; page: number; size: number }) {
+    const order = sql`${SORT[query.sortBy ?? 'control_code']} ${query.descending ? sql`desc` : sql`asc`}, pc.control_code`;
+    const rows = rowsOf<{ id: string; control_code: string; title: string; status: WorkItemStatus; total: number }>(
+      await db.execute(sql`
+        select pc.id, pc.control_code, d.title, pc.status, count(*) over () as total
+          from project_controls pc join control_definitions d on d.id = pc.control_id
+         where ${where(organizationId, projectId, filters)}
+         order by ${order}
+         limit ${query.size} offset ${offsetOf(query.page, query.size)}`),
+    );
+    return { items: rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
+  /** A live control of the project by code, with its definition; `lock` holds it until the transaction ends. */
+  async findByCode(db: Executor, organizationId: string, projectId: string, code: string, lock = false) {
+    return rowsOf<
+      ControlRow & {
+        notes: string;
+        out_of_scope_justification: string | null;
+        objective: string | null;
+        guidance: string | null;
+        evidence_examples: unknown;
+        lifecycle_phase: string[];
+        defined_by: string;
+      }
+    >(
+      await db.execute(sql`
+        with p as (
+          select ${columns}, pc.notes, pc.out_of_scope_justification, d.objective, d.guidance, d.evidence_examples, d.lifecycle_phase, fw.code as defined_by
+            from project_controls pc join control_definitions d on d.id = pc.control_id join frameworks fw on fw.id = d.framework_id
+           where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.control_code = ${code} and pc.detached_at is null
+           ${lock ? sql`for update of pc` : sql``}
+        )
+        select p.*, ${decorations} from p`),
+    )[0];
+  },
+
+  /** Every requirement of the project's frameworks that the control satisfies, framework by framework. */
+  async satisfies(db: Executor, organizationId: string, projectId: string, controlDefinitionId: string) {
+    return rowsOf<{ framework_code: string; framework_name: string; requirement_id: string; requirement_code: string; requirement_title: string; relationship: string; source: string; rationale: string | null; applicable: boolean }>(
+      await db.execute(sql`
+        select f.code as framework_code, f.name as framework_name, pr.id as requirement_id, r.code as requirement_code, r.title as requirement_title,
+               rc.relationship, rc.source, rc.rationale, pr.applicable
+          from project_requirements pr
+          join framework_requirements r on r.id = pr.requirement_id
+          join frameworks f on f.id = pr.framework_id
+          join requirement_controls rc on rc.requirement_id = r.id
+         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and rc.control_id = ${controlDefinitionId}
+         order by lower(f.name), r.position`),
+    );
+  },
+
+  async update(db: Executor, id: string, values: { status?: WorkItemStatus; notes?: string; dueDate?: string | null; outOfScopeJustification?: string | null }) {
+    const sets: SQL[] = [sql`updated_at = now()`];
+    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
+    if (values.notes !== undefined) sets.push(sql`notes = ${values.notes}`);
+    if (values.dueDate !== undefined) sets.push(sql`due_date = ${values.dueDate}`);
+    if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);
+    await db.execute(sql`update project_controls set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  },
+
+  /** Live controls of the project among these codes, locked for the transaction. */
+  async findManyByCode(db: Executor, organizationId: string, projectId: string, codes: readonly string[]) {
+    return rowsOf<{ id: string; control_code: string; status: WorkItemStatus; title: string }>(
+      await db.execute(sql`
+        select pc.id, pc.control_code, pc.status, d.title from project_controls pc join control_definitions d on d.id = pc.control_id
+         where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.detached_at is null and pc.control_code in (${list(codes)})
+         order by pc.control_code
+         for update of pc`),
+    );
+  },
+
+  async insertAssessment(db: Executor, values: { organizationId: string; projectId: string; controlId: string; result: AssessmentResult; rationale: string; assessedBy: string }) {
+    return rowsOf<{ id: string; created_at: Date }>(
+      await db.execute(sql`
+        insert into control_assessments (organization_id, project_id, project_control_id, result, rationale, assessed_by)
+        values (${values.organizationId}, ${values.projectId}, ${values.controlId}, ${values.result}, ${values.rationale}, ${values.assessedBy})
+        returning id, created_at`),
+    )[0]!;
+  },
+
+  async assessments(db: Executor, organizationId: string, controlId: string, page: number, size: number) {
+    const rows = rowsOf<{ id: string; result: AssessmentResult; rationale: string; created_at: Date; by_id: string | null; by_name: string | null; by_email: string | null; total: number }>(
+      await db.execute(sql`
+        select a.id, a.result, a.rationale, a.created_at, u.id as by_id, coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email) as by_name, u.email as by_email,
+               count(*) over () as total
+          from control_assessments a left join users u on u.id = a.assessed_by
+         where a.organization_id = ${organizationId} and a.project_control_id = ${controlId}
+         order by a.created_at desc, a.id desc
+         limit ${size} offset ${offsetOf(page, size)}`),
+    );
+    return { items: rows, total: Number(rows[0]?.total ?? 0) };
+  },
+};

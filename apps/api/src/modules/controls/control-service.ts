@@ -1,0 +1,201 @@
+import type {
+  BulkUpdateControls,
+  ControlAssessment,
+  ControlDetail,
+  ControlLight,
+  ControlListItem,
+  CreateControlAssessment,
+  LifecyclePhase,
+  ListControlsQuery,
+  Page,
+  UpdateControl,
+  UpdateControlAssignees,
+  WorkItemStatus,
+} from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { assertManualTransition, assertUnlocked, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
+import { workItems, type WorkItem } from '../work-items/work-items';
+import { controlFilters } from './control-filters';
+import { controlRepository, dateOnly, toListItem, type ControlSort } from './control-repository';
+
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+export const controlLink = (projectId: string, code: string) => `/projects/project-detail/${projectId}/control-detail/${encodeURIComponent(code)}`;
+
+const toAssessment = (row: { id: string; result: ControlAssessment['result']; rationale: string; created_at: Date; by_id: string | null; by_name: string | null; by_email: string | null }): ControlAssessment => ({
+  id: row.id,
+  result: row.result,
+  rationale: row.rationale,
+  assessed_by: row.by_id ? { id: row.by_id, name: row.by_name ?? '', email: row.by_email ?? '' } : null,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** The project's controls: the working surface of compliance (list, detail, changes within the life cycle, assessments). */
+export function controlService(deps: Pick<Deps, 'db'>) {
+  const organizationOf = (ctx: RequestContext) => ctx.organizationId!;
+  const item = (ctx: RequestContext, projectId: string, row: { id: string; control_code: string; title: string }): WorkItem => ({
+    organizationId: organizationOf(ctx),
+    projectId,
+    itemType: 'control',
+    itemId: row.id,
+    label: `${row.control_code} ${row.title}`,
+    link: controlLink(projectId, row.control_code),
+  });
+
+  async function findOrThrow(db: Executor, ctx: RequestContext, projectId: string, code: string, lock = false) {
+    const row = await controlRepository.findByCode(db, organizationOf(ctx), projectId, code, lock);
+    if (!row) throw notFound(`Control ${code}`);
+    return row;
+  }
+
+  async function detail(db: Executor, ctx: RequestContext, projectId: string, code: string): Promise<ControlDetail> {
+    const row = await findOrThrow(db, ctx, projectId, code);
+    const organizationId = organizationOf(ctx);
+    const [satisfies, history, assessments, rights] = await Promise.all([
+      controlRepository.satisfies(db, organizationId, projectId, row.control_id),
+      workItems.statusHistory(db, organizationId, row.id),
+      controlRepository.assessments(db, organizationId, row.id, 1, 1),
+      ctx.projectRights(projectId),
+    ]);
+    return {
+      ...toListItem(row),
+      objective: row.objective,
+      guidance: row.guidance,
+      evidence_examples: parsed<string[]>(row.evidence_examples),
+      lifecycle_phase: row.lifecycle_phase as LifecyclePhase[],
+      defined_by: row.defined_by,
+      notes: row.notes,
+      out_of_scope_justification: row.out_of_scope_justification,
+      locked: isLocked(row.status),
+      allowed_transitions: rights?.has('controls:update') ? manualTransitionsFrom(row.status) : [],
+      satisfies: satisfies.map((s) => ({ ...s, relationship: s.relationship as ControlDetail['satisfies'][number]['relationship'], applicable: Boolean(s.applicable) })),
+      status_history: history,
+      latest_assessment: assessments.items[0] ? toAssessment(assessments.items[0]) : null,
+    };
+  }
+
+  /** Moves one control to `to` by hand, in the caller's transaction, with its log entry. */
+  async function changeStatus(db: Executor, ctx: RequestContext, projectId: string, row: { id: string; control_code: string; title: string; status: WorkItemStatus }, to: WorkItemStatus, justification?: string) {
+    assertManualTransition(row.status, to, justification);
+    if (row.status === to) return;
+    await controlRepository.update(db, row.id, { status: to, outOfScopeJustification: to === 'out_of_scope' ? justification!.trim() : null });
+    await workItems.recordStatusChange(db, ctx.user.id, item(ctx, projectId, row), row.status, to, justification);
+  }
+
+  return {
+    detail: (ctx: RequestContext, projectId: string, code: string) => detail(deps.db, ctx, projectId, code),
+
+    async list(ctx: RequestContext, projectId: string, query: ListControlsQuery): Promise<Page<ControlListItem>> {
+      const filters = await controlFilters(deps.db, ctx, projectId, query);
+      const { items, total } = await controlRepository.list(deps.db, organizationOf(ctx), projectId, filters, {
+        sortBy: query.sort_by as ControlSort | undefined,
+        descending: query.descending,
+        page: query.page,
+        size: query.size,
+      });
+      return pageOf(items.map(toListItem), total, query.page, query.size);
+    },
+
+    async light(ctx: RequestContext, projectId: string, query: { name?: string; status?: WorkItemStatus[]; sort_by?: 'control_code' | 'title'; descending: boolean; page: number; size: number }): Promise<Page<ControlLight>> {
+      const filters = await controlFilters(deps.db, ctx, projectId, { name: query.name, status: query.status });
+      const { items, total } = await controlRepository.light(deps.db, organizationOf(ctx), projectId, filters, { sortBy: query.sort_by, descending: query.descending, page: query.page, size: query.size });
+      return pageOf(items.map(({ total: _total, ...rest }) => rest), total, query.page, query.size);
+    },
+
+    /**
+     * Status within the life cycle, notes, due date and tags. An approved control is locked: the only
+     * change it takes is reopening it (status in_progress).
+     */
+    async update(ctx: RequestContext, projectId: string, code: string, input: UpdateControl): Promise<ControlDetail> {
+      return deps.db.transaction(async (tx) => {
+        const row = await findOrThrow(tx, ctx, projectId, code, true);
+        const reopening = row.status === 'approved' && input.status === 'in_progress';
+        const otherChanges = input.notes !== undefined || input.due_date !== undefined || input.tags !== undefined;
+        if (!reopening || otherChanges) assertUnlocked(row.status, 'control');
+        if (input.status !== undefined) await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
+        const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
+        const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
+        if (input.notes !== undefined || input.due_date !== undefined) {
+          await controlRepository.update(tx, row.id, { notes: input.notes, dueDate: input.due_date });
+          if (JSON.stringify(before) !== JSON.stringify(after)) {
+            await recordActivity(tx, { ...workItems.activity(ctx, item(ctx, projectId, row), 'updated'), before, after: { ...after, label: item(ctx, projectId, row).label } });
+          }
+        }
+        if (input.tags !== undefined) await workItems.setTags(tx, ctx, item(ctx, projectId, row), input.tags);
+        return detail(tx, ctx, projectId, code);
+      });
+    },
+
+    async setAssignees(ctx: RequestContext, projectId: string, code: string, input: UpdateControlAssignees): Promise<ControlDetail> {
+      return deps.db.transaction(async (tx) => {
+        const row = await findOrThrow(tx, ctx, projectId, code, true);
+        assertUnlocked(row.status, 'control');
+        await workItems.setPeople(tx, ctx, item(ctx, projectId, row), input);
+        return detail(tx, ctx, projectId, code);
+      });
+    },
+
+    /** One status change and/or assignment for many controls: every one of them, or none (409 naming those refused). */
+    async bulkUpdate(ctx: RequestContext, projectId: string, input: BulkUpdateControls): Promise<{ updated: number }> {
+      return deps.db.transaction(async (tx) => {
+        const codes = [...new Set(input.control_codes)];
+        const rows = await controlRepository.findManyByCode(tx, organizationOf(ctx), projectId, codes);
+        const missing = codes.filter((c) => !rows.some((r) => r.control_code === c));
+        if (missing.length > 0) {
+          throw new AppError(422, `Not controls of this project: ${missing.join(', ')}`, 'unprocessable_content', missing.map((c) => ({ path: 'body.control_codes', message: `${c} is not a control of this project` })));
+        }
+        const refusals: string[] = [];
+        for (const row of rows) {
+          try {
+            if (input.status !== undefined && input.status !== row.status) {
+              if (!(row.status === 'approved' && input.status === 'in_progress')) assertUnlocked(row.status, 'control');
+              await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
+            }
+            if (input.add_assignees?.length) {
+              assertUnlocked(row.status === 'approved' && input.status === 'in_progress' ? 'in_progress' : row.status, 'control');
+              const { assignees, reviewers } = await currentPeople(tx, row.id);
+              await workItems.setPeople(tx, ctx, item(ctx, projectId, row), { assignees: [...new Set([...assignees, ...input.add_assignees])], reviewers });
+            }
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+            refusals.push(`${row.control_code}: ${error.detail}`);
+          }
+        }
+        if (refusals.length > 0) throw new AppError(409, `Nothing was changed. ${refusals.length} of ${rows.length} controls refused it — ${refusals.slice(0, 5).join('; ')}${refusals.length > 5 ? '; …' : ''}`, 'bulk_refused');
+        return { updated: rows.length };
+      });
+    },
+
+    async assess(ctx: RequestContext, projectId: string, code: string, input: CreateControlAssessment): Promise<ControlAssessment> {
+      return deps.db.transaction(async (tx) => {
+        const row = await findOrThrow(tx, ctx, projectId, code);
+        const created = await controlRepository.insertAssessment(tx, { organizationId: organizationOf(ctx), projectId, controlId: row.id, result: input.result, rationale: input.rationale, assessedBy: ctx.user.id });
+        await recordActivity(tx, { ...workItems.activity(ctx, item(ctx, projectId, row), 'assessed'), after: { result: input.result, rationale: input.rationale, label: item(ctx, projectId, row).label } });
+        const name = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+        return { id: created.id, result: input.result, rationale: input.rationale, assessed_by: { id: ctx.user.id, name, email: ctx.user.email }, created_at: new Date(created.created_at).toISOString() };
+      });
+    },
+
+    async assessments(ctx: RequestContext, projectId: string, code: string, page: number, size: number): Promise<Page<ControlAssessment>> {
+      const row = await findOrThrow(deps.db, ctx, projectId, code);
+      const { items, total } = await controlRepository.assessments(deps.db, organizationOf(ctx), row.id, page, size);
+      return pageOf(items.map(toAssessment), total, page, size);
+    },
+
+    /** Controls with their linked evidence (none linked until the evidence feature): one list, for pickers. */
+    async withEvidences(ctx: RequestContext, projectId: string, name?: string) {
+      const filters = await controlFilters(deps.db, ctx, projectId, { name });
+      const { items, total } = await controlRepository.light(deps.db, organizationOf(ctx), projectId, filters, { descending: false, page: 1, size: 250 });
+      return pageOf(items.map(({ total: _total, ...rest }) => ({ ...rest, evidences: [] })), total, 1, 250);
+    },
+  };
+
+  async function currentPeople(db: Executor, itemId: string) {
+    return workItems.people(db, 'control', itemId);
+  }
+}

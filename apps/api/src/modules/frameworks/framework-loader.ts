@@ -1,0 +1,188 @@
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { FrameworkSource, NormalizedRequirement, NormalizedTemplate, ProjectType } from '@aegis/contracts';
+import { PROJECT_TYPES } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { controlDefinitions, frameworkRequirements, frameworks, requirementControls } from '../../db/schema';
+
+/** Who a loaded framework belongs to, and how it came. */
+export type LoadScope = {
+  organizationId: string | null;
+  source: FrameworkSource;
+  enabledByDefault: boolean;
+  createdBy: string | null;
+  contentHash: string;
+};
+
+const CHUNK = 400;
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+type FlatRequirement = { node: NormalizedRequirement; parentCode: string | null; position: number; depth: number };
+
+/** The tree in depth-first order, so that reading it back by position rebuilds it. */
+export function flatten(nodes: NormalizedRequirement[], parentCode: string | null = null, depth = 0, out: FlatRequirement[] = []): FlatRequirement[] {
+  for (const node of nodes) {
+    out.push({ node, parentCode, position: out.length, depth });
+    flatten(node.children, node.code, depth + 1, out);
+  }
+  return out;
+}
+
+const notesOf = (node: NormalizedRequirement) => [...(node.notes ?? []), ...(node.applies_from_note ? [`Applies from: ${node.applies_from_note}`] : [])];
+
+/**
+ * Writes a validated template into the framework tables, in the caller's transaction. Loading a
+ * framework that exists (a built-in whose content changed) updates it in place: requirements and
+ * controls keep their ids by code, so projects that apply it keep their work.
+ */
+export async function loadTemplate(db: Executor, template: NormalizedTemplate, scope: LoadScope): Promise<string> {
+  const projectTypes: ProjectType[] = template.project_types ?? [...PROJECT_TYPES];
+  const values = {
+    organizationId: scope.organizationId,
+    code: template.framework_code,
+    source: scope.source,
+    name: template.name,
+    version: template.version,
+    publisher: template.publisher ?? null,
+    description: template.description ?? null,
+    notice: template.notice ?? null,
+    url: template.url ?? null,
+    projectTypes,
+    questionnaire: template.questionnaire,
+    enabledByDefault: scope.enabledByDefault,
+    contentHash: scope.contentHash,
+    requirementCount: 0,
+    controlCount: 0,
+    createdBy: scope.createdBy,
+  };
+  const scopeWhere = scope.organizationId ? eq(frameworks.organizationId, scope.organizationId) : isNull(frameworks.organizationId);
+  const [existing] = await db.select({ id: frameworks.id }).from(frameworks).where(and(scopeWhere, eq(frameworks.code, template.framework_code)));
+  const frameworkId = existing
+    ? (await db.update(frameworks).set({ ...values, updatedAt: sql`now()` }).where(eq(frameworks.id, existing.id)).returning({ id: frameworks.id }))[0]!.id
+    : (await db.insert(frameworks).values(values).returning({ id: frameworks.id }))[0]!.id;
+
+  const controlIds = await loadOwnControls(db, template, frameworkId, scope.organizationId);
+  const requirementIds = await loadRequirements(db, template, frameworkId);
+
+  const mapped = flatten(template.requirements).flatMap(({ node }) => node.controls.map((mapping, position) => ({ node, mapping, position })));
+  const referenced = [...new Set(mapped.map((m) => m.mapping.code))].filter((code) => !controlIds.has(code));
+  if (referenced.length > 0) {
+    const platform = await db
+      .select({ id: controlDefinitions.id, code: controlDefinitions.code })
+      .from(controlDefinitions)
+      .where(and(isNull(controlDefinitions.organizationId), inArray(controlDefinitions.code, referenced)));
+    for (const row of platform) controlIds.set(row.code, row.id);
+  }
+  await db.delete(requirementControls).where(inArray(requirementControls.requirementId, db.select({ id: frameworkRequirements.id }).from(frameworkRequirements).where(eq(frameworkRequirements.frameworkId, frameworkId))));
+  const rows = mapped.map(({ node, mapping, position }) => {
+    const controlId = controlIds.get(mapping.code);
+    if (!controlId) throw new Error(`${template.framework_code} ${node.code}: control ${mapping.code} is not defined`);
+    return {
+      requirementId: requirementIds.get(node.code)!,
+      controlId,
+      relationship: mapping.relationship,
+      source: mapping.source,
+      rationale: mapping.rationale ?? null,
+      strength: mapping.strength ?? null,
+      position,
+    };
+  });
+  for (const part of chunks(rows)) await db.insert(requirementControls).values(part).onConflictDoNothing();
+
+  const requirementCount = new Set(rows.map((r) => r.requirementId)).size;
+  const controlCount = new Set(rows.map((r) => r.controlId)).size;
+  await db.update(frameworks).set({ requirementCount, controlCount }).where(eq(frameworks.id, frameworkId));
+  return frameworkId;
+}
+
+/** The template's own controls, upserted by code in its scope; returns code → id. */
+async function loadOwnControls(db: Executor, template: NormalizedTemplate, frameworkId: string, organizationId: string | null) {
+  const ids = new Map<string, string>();
+  const rows = template.controls.map((control) => ({
+    organizationId,
+    frameworkId,
+    code: control.code,
+    title: control.title,
+    objective: control.objective ?? null,
+    guidance: control.guidance ?? null,
+    evidenceExamples: control.evidence_examples ?? [],
+    domain: control.domain ?? null,
+    lifecyclePhase: control.lifecycle_phase ?? [],
+  }));
+  const target = organizationId ? [controlDefinitions.organizationId, controlDefinitions.code] : [controlDefinitions.code];
+  const targetWhere = organizationId ? sql`organization_id is not null` : sql`organization_id is null`;
+  for (const part of chunks(rows)) {
+    const written = await db
+      .insert(controlDefinitions)
+      .values(part)
+      .onConflictDoUpdate({
+        target,
+        targetWhere,
+        set: {
+          frameworkId: sql`excluded.framework_id`,
+          title: sql`excluded.title`,
+          objective: sql`excluded.objective`,
+          guidance: sql`excluded.guidance`,
+          evidenceExamples: sql`excluded.evidence_examples`,
+          domain: sql`excluded.domain`,
+          lifecyclePhase: sql`excluded.lifecycle_phase`,
+        },
+      })
+      .returning({ id: controlDefinitions.id, code: controlDefinitions.code });
+    for (const row of written) ids.set(row.code, row.id);
+  }
+  return ids;
+}
+
+/** The requirement tree, upserted by code; requirements the template no longer has are removed. Returns code → id. */
+async function loadRequirements(db: Executor, template: NormalizedTemplate, frameworkId: string) {
+  const flat = flatten(template.requirements);
+  const ids = new Map<string, string>();
+  for (const part of chunks(flat)) {
+    const written = await db
+      .insert(frameworkRequirements)
+      .values(
+        part.map(({ node, position, depth }) => ({
+          frameworkId,
+          code: node.code,
+          title: node.title,
+          summary: node.summary ?? null,
+          reference: node.reference ?? null,
+          notes: notesOf(node),
+          appliesWhen: node.applies_when ?? null,
+          appliesFrom: node.applies_from ?? null,
+          coverage: node.coverage ?? null,
+          coverageNote: node.coverage_note ?? null,
+          position,
+          depth,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [frameworkRequirements.frameworkId, frameworkRequirements.code],
+        set: {
+          title: sql`excluded.title`,
+          summary: sql`excluded.summary`,
+          reference: sql`excluded.reference`,
+          notes: sql`excluded.notes`,
+          appliesWhen: sql`excluded.applies_when`,
+          appliesFrom: sql`excluded.applies_from`,
+          coverage: sql`excluded.coverage`,
+          coverageNote: sql`excluded.coverage_note`,
+          position: sql`excluded.position`,
+          depth: sql`excluded.depth`,
+        },
+      })
+      .returning({ id: frameworkRequirements.id, code: frameworkRequirements.code });
+    for (const row of written) ids.set(row.code, row.id);
+  }
+  const withParents = flat.filter((f) => f.parentCode !== null).map((f) => ({ id: ids.get(f.node.code)!, parent: ids.get(f.parentCode!)! }));
+  for (const part of chunks(withParents)) {
+    const pairs = sql.join(part.map((p) => sql`(${p.id}::uuid, ${p.parent}::uuid)`), sql`, `);
+    await db.execute(sql`update framework_requirements r set parent_id = v.parent from (values ${pairs}) as v(id, parent) where r.id = v.id`);
+  }
+  await db
+    .update(frameworkRequirements)
+    .set({ parentId: null })
+    .where(and(eq(frameworkRequirements.frameworkId, frameworkId), inArray(frameworkRequirements.code, flat.filter((f) => f.parentCode === null).map((f) => f.node.code))));
+  await db.delete(frameworkRequirements).where(and(eq(frameworkRequirements.frameworkId, frameworkId), notInArray(frameworkRequirements.code, [...ids.keys()])));
+  return ids;
+}

@@ -1,0 +1,68 @@
+import type { Page, PlatformFramework, PlatformFrameworkDetail } from '@aegis/contracts';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { frameworkDetailRepository } from './framework-detail-repository';
+import { frameworkRepository } from './framework-repository';
+import { questionnaireOf, toSummary } from './framework-view';
+import { platformFrameworkRepository, type PlatformRow } from './platform-framework-repository';
+import { storeUploadedTemplate, type TemplateFile } from './template-upload';
+
+const toPlatform = (row: PlatformRow): PlatformFramework => {
+  const { enabled: _enabled, ...summary } = toSummary({ ...row, enabled: row.enabled_by_default });
+  return { ...summary, enabled_by_default: row.enabled_by_default, organizations_enabled: Number(row.organizations_enabled), projects_using: Number(row.projects_using) };
+};
+
+/** The platform catalogue, for platform operators. */
+export function platformFrameworkService(deps: Pick<Deps, 'db'>) {
+  async function findOrThrow(code: string, db = deps.db) {
+    const row = await platformFrameworkRepository.find(db, code);
+    if (!row) throw notFound(`Platform framework ${code}`);
+    return row;
+  }
+
+  return {
+    async list(query: Parameters<typeof platformFrameworkRepository.list>[1]): Promise<Page<PlatformFramework>> {
+      const { items, total } = await platformFrameworkRepository.list(deps.db, query);
+      return pageOf(items.map(toPlatform), total, query.page, query.size);
+    },
+
+    async detail(code: string): Promise<PlatformFrameworkDetail> {
+      const row = await findOrThrow(code);
+      const [requirements, controls, crosswalk, organizations] = await Promise.all([
+        frameworkDetailRepository.tree(deps.db, row.id),
+        frameworkDetailRepository.controls(deps.db, row.id),
+        frameworkDetailRepository.crosswalk(deps.db, row.id, null),
+        platformFrameworkRepository.organizations(deps.db, row.id, row.enabled_by_default),
+      ]);
+      return {
+        framework: { ...toSummary({ ...row, enabled: row.enabled_by_default }), notice: row.notice, url: row.url, requirements, controls, crosswalk, questionnaire: questionnaireOf({ ...row, enabled: true }) },
+        organizations: organizations.map((o) => ({ ...o, enabled: Boolean(o.enabled), projects_using: Number(o.projects_using) })),
+      };
+    },
+
+    async upload(ctx: RequestContext, file: TemplateFile, enabledByDefault: boolean): Promise<PlatformFramework> {
+      return deps.db.transaction(async (tx) => {
+        const stored = await storeUploadedTemplate(tx, file, { organizationId: null, enabledByDefault, createdBy: ctx.user.id });
+        if (ctx.organizationId) {
+          await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'framework', objectId: stored.frameworkId, action: 'platform_framework_uploaded', after: { framework_code: stored.code, name: stored.name, enabled_by_default: enabledByDefault } });
+        }
+        return toPlatform((await findOrThrow(stored.code, tx))!);
+      });
+    },
+
+    async remove(ctx: RequestContext, code: string): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        const row = await findOrThrow(code, tx);
+        if (row.source === 'builtin') throw conflict(`${row.name} is built in: switch it off for organizations instead`);
+        if (Number(row.projects_using) > 0) throw conflict(`${row.name} is applied to ${row.projects_using} project(s) across organizations: it stays until they remove it`);
+        await frameworkRepository.remove(tx, row.id);
+        if (ctx.organizationId) {
+          await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'framework', objectId: row.id, action: 'platform_framework_deleted', before: { framework_code: row.code, name: row.name } });
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import type { Page, ProjectFramework, StatusCounts } from '@aegis/contracts';
+import type { Db, Executor } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { frameworkRepository } from './framework-repository';
+import { projectFrameworkRepository, type AppliedQuery, type AppliedRow } from './project-framework-repository';
+
+const toProjectFramework = (row: AppliedRow, counts: StatusCounts): ProjectFramework => ({
+  framework_code: row.code,
+  name: row.name,
+  version: row.version,
+  source: row.source,
+  requirement_count: Number(row.requirement_count),
+  control_count: Number(row.control_count),
+  controls_by_status: counts,
+  applied_at: new Date(row.applied_at).toISOString(),
+});
+
+/** Who applies, to which project of which organization. */
+export type ApplyScope = { organizationId: string; projectId: string; actorId: string };
+
+/**
+ * Applies frameworks to a project in the caller's transaction (creating a project with frameworks
+ * calls it too). Every code must be a framework the organization has switched on; codes already
+ * applied are left as they are. Returns the codes applied now.
+ */
+export async function applyFrameworks(db: Executor, scope: ApplyScope, codes: readonly string[]): Promise<string[]> {
+  const already = new Set(await projectFrameworkRepository.appliedCodes(db, scope.organizationId, scope.projectId));
+  const wanted = [...new Set(codes)].filter((code) => !already.has(code));
+  if (wanted.length === 0) return [];
+  const found = await frameworkRepository.findVisibleMany(db, scope.organizationId, wanted);
+  const usable = new Map(found.filter((f) => f.enabled).map((f) => [f.code, f]));
+  const refused = wanted.filter((code) => !usable.has(code));
+  if (refused.length > 0) {
+    const errors = refused.map((code) => ({ path: `frameworks.${code}`, message: `${code} is not a framework your organization can apply` }));
+    throw new AppError(422, `Unknown or switched-off framework${refused.length === 1 ? '' : 's'}: ${refused.join(', ')}`, 'unknown_framework', errors);
+  }
+  const frameworks = wanted.map((code) => usable.get(code)!);
+  const result = await projectFrameworkRepository.instantiate(db, scope.organizationId, scope.projectId, frameworks);
+  for (const framework of frameworks) {
+    await recordActivity(db, {
+      organizationId: scope.organizationId,
+      projectId: scope.projectId,
+      actorId: scope.actorId,
+      objectType: 'project',
+      objectId: scope.projectId,
+      action: 'framework_applied',
+      after: { framework_code: framework.code, name: framework.name, requirements: Number(framework.requirement_count), controls_added: result.added, controls_shared: result.shared },
+    });
+  }
+  return wanted;
+}
+
+/** The frameworks a project applies (id, code, name), for features that filter by framework. */
+export const appliedFrameworks = (db: Executor, organizationId: string, projectId: string) => projectFrameworkRepository.applied(db, organizationId, projectId);
+
+/** At start-up: projects that chose frameworks before they were loaded get their requirements and controls. */
+export async function attachUnloadedProjectFrameworks(db: Db) {
+  const rows = await projectFrameworkRepository.unloaded(db);
+  const byProject = new Map<string, { organizationId: string; codes: string[] }>();
+  for (const row of rows) {
+    const entry = byProject.get(row.project_id) ?? { organizationId: row.organization_id, codes: [] };
+    entry.codes.push(row.framework_code);
+    byProject.set(row.project_id, entry);
+  }
+  for (const [projectId, { organizationId, codes }] of byProject) {
+    await db.transaction(async (tx) => {
+      const found = await frameworkRepository.findVisibleMany(tx, organizationId, codes);
+      if (found.length > 0) await projectFrameworkRepository.instantiate(tx, organizationId, projectId, found);
+    });
+  }
+}
+
+export function projectFrameworkService(deps: Pick<Deps, 'db'>) {
+  const organizationOf = (ctx: RequestContext) => ctx.organizationId!;
+
+  async function page(ctx: RequestContext, projectId: string, query: AppliedQuery, db: Executor = deps.db): Promise<Page<ProjectFramework>> {
+    const organizationId = organizationOf(ctx);
+    const { items, total } = await projectFrameworkRepository.list(db, organizationId, projectId, query);
+    const counts = await projectFrameworkRepository.controlsByStatus(db, organizationId, projectId, items.map((i) => i.framework_id));
+    return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!)), total, query.page, query.size);
+  }
+
+  const ALL: AppliedQuery = { descending: false, page: 1, size: 250 };
+
+  return {
+    list: (ctx: RequestContext, projectId: string, query: AppliedQuery) => page(ctx, projectId, query),
+
+    /** POST …/frameworks: one framework; 409 when the project applies it already. */
+    async applyOne(ctx: RequestContext, projectId: string, code: string): Promise<ProjectFramework> {
+      const organizationId = organizationOf(ctx);
+      return deps.db.transaction(async (tx) => {
+        const applied = await applyFrameworks(tx, { organizationId, projectId, actorId: ctx.user.id }, [code]);
+        if (applied.length === 0) throw conflict(`The project applies ${code} already`);
+        return (await page(ctx, projectId, ALL, tx)).items.find((f) => f.framework_code === code)!;
+      });
+    },
+
+    /** POST /api/v1/…/frameworks: several codes; those already applied are left as they are. */
+    async applyMany(ctx: RequestContext, projectId: string, codes: readonly string[]): Promise<ProjectFramework[]> {
+      const organizationId = organizationOf(ctx);
+      return deps.db.transaction(async (tx) => {
+        await applyFrameworks(tx, { organizationId, projectId, actorId: ctx.user.id }, codes);
+        return (await page(ctx, projectId, ALL, tx)).items;
+      });
+    },
+
+    async remove(ctx: RequestContext, projectId: string, code: string): Promise<void> {
+      const organizationId = organizationOf(ctx);
+      await deps.db.transaction(async (tx) => {
+        const applied = await projectFrameworkRepository.appliedCodes(tx, organizationId, projectId);
+        const row = applied.includes(code) ? await frameworkRepository.findVisible(tx, organizationId, code) : undefined;
+        if (!row) throw notFound(`Framework ${code} in this project`);
+        const detached = await projectFrameworkRepository.remove(tx, organizationId, projectId, row.id, code);
+        await recordActivity(tx, {
+          organizationId,
+          projectId,
+          actorId: ctx.user.id,
+          objectType: 'project',
+          objectId: projectId,
+          action: 'framework_removed',
+          before: { framework_code: code, name: row.name },
+          after: { controls_detached: detached.length, detached_controls: detached.slice(0, 50) },
+        });
+      });
+    },
+  };
+}

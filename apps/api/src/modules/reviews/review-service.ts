@@ -1,0 +1,245 @@
+import { PRODUCT_NAME, projectRightsFor, type ListReviewsQuery, type MyReview, type Page, type ProjectRole, type RequestReview, type Review, type ReviewDecision, type UpdateReviewers } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
+import { pageOf } from '../../lib/paging';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { notifyUsers } from '../notifications/notify';
+import { REVIEW_TRANSITIONS } from '../work-items/lifecycle';
+import { conceptOrThrow } from './concept-registry';
+import type { ReviewConcept, ReviewObject } from './review-concept';
+import { reviewRepository, type ReviewRow } from './review-repository';
+import { contentHash, toReview } from './review-view';
+
+type Mail = { to: string[]; subject: string; text: string };
+const nameOf = (ctx: RequestContext) => `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+
+/**
+ * Reviews of any work item (GOVERNANCE-MODEL.md section 4): request, change reviewers, decide, cancel,
+ * force. Every change of the object's status happens in the same transaction as the review's.
+ */
+export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
+  const organizationOf = (ctx: RequestContext) => ctx.organizationId!;
+
+  async function objectOrThrow(db: Executor, ctx: RequestContext, concept: ReviewConcept, projectId: string, objectId: string, lock: boolean) {
+    const object = await concept.find(db, organizationOf(ctx), projectId, objectId, lock);
+    if (!object) throw notFound(`${concept.name[0]!.toUpperCase()}${concept.name.slice(1)}`);
+    return object;
+  }
+
+  /** Reviewers must be project members who may decide, and not the requester (422 naming them). */
+  async function assertReviewers(db: Executor, projectId: string, userIds: readonly string[], requesterId: string | null) {
+    if (requesterId && userIds.includes(requesterId)) throw unprocessable('reviewers: the requester cannot review their own request: name someone else');
+    const rows = await reviewRepository.projectRoles(db, projectId, userIds);
+    const found = new Set(rows.map((r) => r.user_id));
+    const missing = userIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw notFound('User');
+    const refused = [...new Set(rows.map((r) => r.user_id))].filter((id) => {
+      const roles = rows.filter((r) => r.user_id === id && r.role).map((r) => r.role as ProjectRole);
+      return !projectRightsFor(roles).includes('reviews:set_decision');
+    });
+    if (refused.length > 0) {
+      const names = refused.map((id) => rows.find((r) => r.user_id === id)!.name);
+      throw new AppError(422, `Only project members who may decide reviews can be reviewers: ${names.join(', ')} cannot`, 'invalid_reviewers', names.map((name) => ({ path: 'body.reviewers', message: `${name} is not a project member who may decide reviews` })));
+    }
+  }
+
+  async function view(db: Executor, ctx: RequestContext, concept: ReviewConcept, rows: ReviewRow[]): Promise<Review[]> {
+    const described = await concept.describe(db, organizationOf(ctx), [...new Set(rows.map((r) => r.object_id))]);
+    const pending = rows.filter((r) => r.status === 'in_review');
+    const current = new Map<string, Record<string, unknown>>();
+    for (const row of pending) {
+      const object = await concept.find(db, organizationOf(ctx), row.project_id, row.object_id, false);
+      if (object) current.set(row.id, object.content);
+    }
+    return rows.map((row) => toReview(row, described.get(row.object_id), current.get(row.id)));
+  }
+
+  /** Tells people (never the one acting) about the review, linking to the object. */
+  async function notify(db: Executor, ctx: RequestContext, userIds: readonly string[], object: ReviewObject, name: string, message: string, reviewId: string) {
+    const others = [...new Set(userIds)].filter((id) => id !== ctx.user.id);
+    if (others.length > 0) await notifyUsers(db, { organizationId: organizationOf(ctx), userIds: others, name, message, link: object.link, objectType: 'review', objectId: reviewId });
+  }
+
+  /** E-mails after the commit, so a mail never announces a review that was rolled back. */
+  async function send(mails: Mail[]) {
+    if (!deps.mailer.enabled) return;
+    for (const mail of mails) for (const to of mail.to) await deps.mailer.send({ to, subject: mail.subject, text: mail.text }).catch(() => false);
+  }
+
+  return {
+    async request(ctx: RequestContext, projectId: string, conceptName: string, objectId: string, input: RequestReview, force: boolean): Promise<Review> {
+      const concept = conceptOrThrow(conceptName);
+      const organizationId = organizationOf(ctx);
+      if (force) {
+        const rights = await ctx.projectRights(projectId);
+        if (!rights?.has('reviews:force_update_status')) throw forbidden('Missing permission reviews:force_update_status on this project');
+        if (!input.justification) throw unprocessable('justification: a forced status needs a written justification; it is kept in the log');
+      } else if (input.reviewers.length === 0) {
+        throw unprocessable('reviewers: name at least one reviewer');
+      }
+      const { reviewId, mails } = await deps.db.transaction(async (tx) => {
+        const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
+        if (await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id)) throw conflict('A review of this is already pending: change its reviewers or cancel it first');
+        await assertReviewers(tx, projectId, input.reviewers, ctx.user.id);
+        const scope = { organizationId, projectId, actorId: ctx.user.id };
+        let current = object;
+        if (!REVIEW_TRANSITIONS.canRequestFrom(object.status)) {
+          if (!force) throw new AppError(409, `This ${concept.name} is ${object.status.replace('_', ' ')}: reopen it, or force the status (force_update_status) to review it again`, 'review_not_allowed');
+          // Forcing reopens an approved object first; the reopening is logged with the justification.
+          await concept.setStatus(tx, scope, object, 'in_progress', input.justification ?? null);
+          current = { ...object, status: 'in_progress' };
+        }
+        const forcedApproval = force && input.reviewers.length === 0;
+        const reviewId = await reviewRepository.insert(tx, {
+          organizationId,
+          projectId,
+          concept: concept.name,
+          objectId: object.id,
+          rule: input.rule,
+          message: input.message ?? null,
+          dueDate: input.due_date ?? null,
+          requestedBy: ctx.user.id,
+          statusBefore: current.status,
+          statusRequested: REVIEW_TRANSITIONS.approve,
+          contentHash: contentHash(current.content),
+          contentSnapshot: current.content,
+          forced: force,
+          justification: input.justification ?? null,
+        });
+        await reviewRepository.addReviewers(tx, reviewId, input.reviewers);
+        const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
+        if (forcedApproval) {
+          // No reviewers and a forced status: the holder of reviews:force_update_status approves it now, with the reason on record.
+          await concept.setStatus(tx, scope, current, REVIEW_TRANSITIONS.approve, input.justification ?? null);
+          await reviewRepository.settle(tx, reviewId, 'approved', ctx.user.id);
+          await recordActivity(tx, { ...activity, action: 'review_forced', after: { review_id: reviewId, status: 'approved', justification: input.justification } });
+          await notify(tx, ctx, object.watchers, object, `Approved (forced): ${object.label}`, `${nameOf(ctx)} set it to approved: ${input.justification}`, reviewId);
+          return { reviewId, mails: [] };
+        }
+        await concept.setStatus(tx, scope, current, REVIEW_TRANSITIONS.request, null);
+        await recordActivity(tx, { ...activity, action: 'review_requested', after: { review_id: reviewId, reviewers: input.reviewers, rule: input.rule, forced: force, justification: input.justification ?? null } });
+        const message = `${nameOf(ctx)} asks you to review ${object.label}${input.message ? `: “${input.message}”` : '.'}`;
+        await notify(tx, ctx, input.reviewers, object, `Review requested: ${object.label}`, message, reviewId);
+        const emails = (await reviewRepository.emails(tx, input.reviewers)).filter(Boolean);
+        const link = `${deps.config.publicUrl}${object.link}`;
+        return { reviewId, mails: [{ to: emails, subject: `Review requested: ${object.label} — ${PRODUCT_NAME}`, text: `${message}\n\nOpen it: ${link}${input.due_date ? `\n\nDue ${input.due_date}.` : ''}` }] };
+      });
+      await send(mails);
+      return (await view(deps.db, ctx, concept, [(await reviewRepository.find(deps.db, organizationId, reviewId))!]))[0]!;
+    },
+
+    async ofObject(ctx: RequestContext, projectId: string, conceptName: string, objectId: string): Promise<Review[]> {
+      const concept = conceptOrThrow(conceptName);
+      await objectOrThrow(deps.db, ctx, concept, projectId, objectId, false);
+      return view(deps.db, ctx, concept, await reviewRepository.ofObject(deps.db, organizationOf(ctx), projectId, concept.name, objectId));
+    },
+
+    async ofConcept(ctx: RequestContext, projectId: string, conceptName: string, query: ListReviewsQuery): Promise<Page<Review>> {
+      const concept = conceptOrThrow(conceptName);
+      const { items, total } = await reviewRepository.ofConcept(deps.db, organizationOf(ctx), projectId, concept.name, {
+        status: query.status,
+        reviewerId: query.is_assigned_to_me ? ctx.user.id : undefined,
+        sortBy: query.sort_by,
+        descending: query.descending,
+        page: query.page,
+        size: query.size,
+      });
+      return pageOf(await view(deps.db, ctx, concept, items), total, query.page, query.size);
+    },
+
+    async awaitingMe(ctx: RequestContext, query: { sort_by?: 'requested_at' | 'due_date'; descending: boolean; page: number; size: number }): Promise<Page<MyReview>> {
+      if (!ctx.organizationId) return pageOf([], 0, query.page, query.size);
+      const { items, total } = await reviewRepository.awaiting(deps.db, ctx.organizationId, ctx.user.id, { sortBy: query.sort_by, descending: query.descending, page: query.page, size: query.size });
+      const reviews: MyReview[] = [];
+      for (const row of items) {
+        const [review] = await view(deps.db, ctx, conceptOrThrow(row.concept), [row]);
+        reviews.push({ ...review!, project_name: row.project_name });
+      }
+      return pageOf(reviews, total, query.page, query.size);
+    },
+
+    async updateReviewers(ctx: RequestContext, projectId: string, conceptName: string, objectId: string, input: UpdateReviewers): Promise<Review> {
+      const concept = conceptOrThrow(conceptName);
+      const organizationId = organizationOf(ctx);
+      const reviewId = await deps.db.transaction(async (tx) => {
+        const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
+        const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
+        if (!pending) throw conflict('No review of this is pending');
+        const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
+        await assertReviewers(tx, projectId, input.reviewers, row.requested_by);
+        const before = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
+        const added = input.reviewers.filter((id) => !before.includes(id));
+        const removed = before.filter((id) => !input.reviewers.includes(id));
+        const decided = (await reviewRepository.decisions(tx, pending.id)).filter((d) => removed.includes(d.user_id) && d.decision !== 'pending');
+        if (decided.length > 0) throw conflict('A reviewer who already decided cannot be removed');
+        await reviewRepository.removeReviewers(tx, pending.id, removed);
+        await reviewRepository.addReviewers(tx, pending.id, added);
+        await reviewRepository.update(tx, pending.id, { message: input.message, dueDate: input.due_date });
+        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_updated', before: { reviewers: before }, after: { reviewers: input.reviewers } });
+        await notify(tx, ctx, added, object, `Review requested: ${object.label}`, `${nameOf(ctx)} asks you to review ${object.label}.`, pending.id);
+        return pending.id;
+      });
+      return (await view(deps.db, ctx, concept, [(await reviewRepository.find(deps.db, organizationId, reviewId))!]))[0]!;
+    },
+
+    /** Cancels the pending review: the object returns to the status it had before. */
+    async cancel(ctx: RequestContext, projectId: string, conceptName: string, objectId: string): Promise<Review> {
+      const concept = conceptOrThrow(conceptName);
+      const organizationId = organizationOf(ctx);
+      const reviewId = await deps.db.transaction(async (tx) => {
+        const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
+        const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
+        if (!pending) throw conflict('No review of this is pending');
+        const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
+        await reviewRepository.settle(tx, pending.id, 'cancelled', ctx.user.id);
+        if (object.status === 'in_review') await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, row.status_before, null);
+        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_cancelled', after: { review_id: pending.id } });
+        const reviewers = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
+        await notify(tx, ctx, [...reviewers, ...object.watchers, ...(row.requested_by ? [row.requested_by] : [])], object, `Review cancelled: ${object.label}`, `${nameOf(ctx)} cancelled the review of ${object.label}.`, pending.id);
+        return pending.id;
+      });
+      return (await view(deps.db, ctx, concept, [(await reviewRepository.find(deps.db, organizationId, reviewId))!]))[0]!;
+    },
+
+    /**
+     * A named reviewer's decision. Decisions on one request are serialized by its row lock: of two at
+     * the same instant one settles it and the other gets 409. An approval applies only to the state
+     * that was requested (409 when the object changed since).
+     */
+    async decide(ctx: RequestContext, projectId: string, conceptName: string, objectId: string, input: ReviewDecision): Promise<Review> {
+      const concept = conceptOrThrow(conceptName);
+      const organizationId = organizationOf(ctx);
+      const reviewId = await deps.db.transaction(async (tx) => {
+        const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
+        const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
+        if (!pending) throw conflict('No review of this is pending: it was decided or cancelled already');
+        const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
+        if (row.requested_by === ctx.user.id) throw forbidden('You requested this review: someone else decides');
+        const decisions = await reviewRepository.decisions(tx, pending.id);
+        const mine = decisions.find((d) => d.user_id === ctx.user.id);
+        if (!mine) throw forbidden('Only the named reviewers decide this review');
+        if (mine.decision !== 'pending') throw conflict('You have decided this review already');
+        if (input.decision === 'approved' && contentHash(object.content) !== row.content_hash) {
+          const current = toReview(row, undefined, object.content);
+          throw new AppError(409, `It changed since the review was requested (${current.changes.map((c) => c.field).join(', ')}): an approval would not apply to what was reviewed. Reject it, or ask for a new request.`, 'review_stale');
+        }
+        await reviewRepository.decide(tx, pending.id, ctx.user.id, input.decision, input.comment);
+        const after = decisions.map((d) => (d.user_id === ctx.user.id ? { ...d, decision: input.decision } : d));
+        const outcome = input.decision === 'rejected' ? 'rejected' : row.rule === 'any' || after.every((d) => d.decision === 'approved') ? 'approved' : undefined;
+        const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
+        await recordActivity(tx, { ...activity, action: 'review_decided', after: { review_id: pending.id, decision: input.decision, comment: input.comment || null } });
+        if (outcome) {
+          await reviewRepository.settle(tx, pending.id, outcome, ctx.user.id);
+          await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, outcome === 'approved' ? REVIEW_TRANSITIONS.approve : REVIEW_TRANSITIONS.reject, input.comment || null);
+          const told = [...object.watchers, ...(row.requested_by ? [row.requested_by] : [])];
+          const verb = outcome === 'approved' ? 'Approved' : 'Rejected';
+          await notify(tx, ctx, told, object, `${verb}: ${object.label}`, `${nameOf(ctx)} ${outcome} ${object.label}${input.comment ? `: “${input.comment}”` : '.'}`, pending.id);
+        }
+        return pending.id;
+      });
+      return (await view(deps.db, ctx, concept, [(await reviewRepository.find(deps.db, organizationId, reviewId))!]))[0]!;
+    },
+  };
+}

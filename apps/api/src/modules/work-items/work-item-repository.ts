@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { PersonRef } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+export type ItemRef = { organizationId: string; projectId: string; itemType: string; itemId: string };
+export type Role = 'assignee' | 'reviewer';
+
+/** SQL of the shared work-item pieces: people, tags, and the status history kept in the activity log. */
+export const workItemRepository = {
+  /** The given users, split into members of the project and the rest (by id); unknown ids are neither. */
+  async projectMembers(db: Executor, organizationId: string, projectId: string, userIds: readonly string[]) {
+    if (userIds.length === 0) return { members: [] as PersonRef[], outsideProject: [] as PersonRef[] };
+    const rows = rowsOf<{ id: string; name: string; email: string; in_project: boolean }>(
+      await db.execute(sql`
+        select u.id, trim(u.firstname || ' ' || u.lastname) as name, u.email,
+               exists (select 1 from project_memberships pm where pm.project_id = ${projectId} and pm.user_id = u.id) as in_project
+          from users u
+          join organization_memberships om on om.user_id = u.id and om.organization_id = ${organizationId} and om.status = 'active'
+         where u.id in (${list(userIds)})`),
+    );
+    const person = (r: (typeof rows)[number]) => ({ id: r.id, name: r.name || r.email, email: r.email });
+    return { members: rows.filter((r) => r.in_project).map(person), outsideProject: rows.filter((r) => !r.in_project).map(person) };
+  },
+
+  async people(db: Executor, itemType: string, itemId: string, role: Role): Promise<string[]> {
+    return rowsOf<{ user_id: string }>(
+      await db.execute(sql`select user_id from work_item_people where item_type = ${itemType} and item_id = ${itemId} and role = ${role}`),
+    ).map((r) => r.user_id);
+  },
+
+  async replacePeople(db: Executor, item: ItemRef, role: Role, userIds: readonly string[]) {
+    await db.execute(sql`delete from work_item_people where item_type = ${item.itemType} and item_id = ${item.itemId} and role = ${role}`);
+    if (userIds.length === 0) return;
+    const values = sql.join(userIds.map((id) => sql`(${item.organizationId}::uuid, ${item.projectId}::uuid, ${item.itemType}, ${item.itemId}::uuid, ${role}, ${id}::uuid)`), sql`, `);
+    await db.execute(sql`insert into work_item_people (organization_id, project_id, item_type, item_id, role, user_id) values ${values}`);
+  },
+
+  /** Tag ids of the organization among those given. */
+  async organizationTags(db: Executor, organizationId: string, tagIds: readonly string[]): Promise<string[]> {
+    if (tagIds.length === 0) return [];
+    return rowsOf<{ id: string }>(await db.execute(sql`select id from tags where organization_id = ${organizationId} and id in (${list(tagIds)})`)).map((r) => r.id);
+  },
+
+  async replaceTags(db: Executor, item: ItemRef, tagIds: readonly string[]) {
+    await db.execute(sql`delete from work_item_tags where item_type = ${item.itemType} and item_id = ${item.itemId}`);
+    if (tagIds.length === 0) return;
+    const values = sql.join(tagIds.map((id) => sql`(${item.organizationId}::uuid, ${item.projectId}::uuid, ${item.itemType}, ${item.itemId}::uuid, ${id}::uuid)`), sql`, `);
+    await db.execute(sql`insert into work_item_tags (organization_id, project_id, item_type, item_id, tag_id) values ${values}`);
+  },
+
+  async tagIds(db: Executor, itemType: string, itemId: string): Promise<string[]> {
+    return rowsOf<{ tag_id: string }>(await db.execute(sql`select tag_id from work_item_tags where item_type = ${itemType} and item_id = ${itemId} order by tag_id`)).map((r) => r.tag_id);
+  },
+
+  /** Per project of the organization where the user has work: open controls assigned, to review, flagged. */
+  async myWork(db: Executor, organizationId: string, userId: string) {
+    return rowsOf<{ project_id: string; project_name: string; controls_assigned: number; controls_to_review: number; needs_attention: number }>(
+      await db.execute(sql`
+        select p.id as project_id, p.name as project_name,
+               count(*) filter (where w.role = 'assignee' and pc.status not in ('approved', 'out_of_scope'))::int as controls_assigned,
+               count(*) filter (where w.role = 'reviewer' and pc.status not in ('approved', 'out_of_scope'))::int as controls_to_review,
+               count(*) filter (where w.role = 'assignee' and pc.needs_attention and pc.status not in ('approved', 'out_of_scope'))::int as needs_attention
+          from work_item_people w
+          join project_controls pc on pc.id = w.item_id and pc.detached_at is null
+          join projects p on p.id = w.project_id
+         where w.organization_id = ${organizationId} and w.user_id = ${userId} and w.item_type = 'control'
+         group by p.id
+         order by lower(p.name)`),
+    );
+  },
+
+  /** Status changes of the item, newest first, from its activity entries. */
+  async statusHistory(db: Executor, organizationId: string, itemId: string, limit = 100) {
+    return rowsOf<{ before: unknown; after: unknown; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(
+      await db.execute(sql`
+        select a.before, a.after, a.created_at, u.id as actor_id, trim(u.firstname || ' ' || u.lastname) as actor_name, u.email as actor_email
+          from activity_logs a left join users u on u.id = a.actor_id
+         where a.organization_id = ${organizationId} and a.object_id = ${itemId} and a.action = 'status_changed'
+         order by a.created_at desc, a.id desc
+         limit ${limit}`),
+    );
+  },
+};

@@ -1,0 +1,107 @@
+import type { PersonRef, StatusChange, WorkItemStatus } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { RequestContext } from '../../plugins/auth';
+import { recordActivity } from '../logs/record-activity';
+import { notifyUsers } from '../notifications/notify';
+import { workItemRepository, type ItemRef } from './work-item-repository';
+
+/** A work item as the shared pieces need it: where it is, what to call it, where it lives in the app. */
+export type WorkItem = ItemRef & { label: string; link: string };
+
+const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * The shared parts of every work item — controls now, risks and asset cards later: who works on it,
+ * who reviews it, its tags, and its status changes with their log entries. Concepts call these inside
+ * their own transaction.
+ */
+export const workItems = {
+  /**
+   * Replaces the assignees and reviewers. Everyone named must be a member of the project (422 naming
+   * who is not; someone outside the organization is not found, 404). Newly named people are notified.
+   */
+  async setPeople(db: Executor, ctx: RequestContext, item: WorkItem, next: { assignees: readonly string[]; reviewers: readonly string[] }) {
+    const wanted = [...new Set([...next.assignees, ...next.reviewers])];
+    const { members, outsideProject } = await workItemRepository.projectMembers(db, item.organizationId, item.projectId, wanted);
+    const known = new Set([...members, ...outsideProject].map((p) => p.id));
+    if (wanted.some((id) => !known.has(id))) throw notFound('User');
+    if (outsideProject.length > 0) {
+      throw new AppError(
+        422,
+        `Only members of the project can be assigned: ${outsideProject.map((p) => p.name).join(', ')} ${outsideProject.length === 1 ? 'is' : 'are'} not`,
+        'not_project_member',
+        outsideProject.map((p) => ({ path: next.assignees.includes(p.id) ? 'body.assignees' : 'body.reviewers', message: `${p.name} is not a member of the project` })),
+      );
+    }
+    const before = {
+      assignees: await workItemRepository.people(db, item.itemType, item.itemId, 'assignee'),
+      reviewers: await workItemRepository.people(db, item.itemType, item.itemId, 'reviewer'),
+    };
+    await workItemRepository.replacePeople(db, item, 'assignee', next.assignees);
+    await workItemRepository.replacePeople(db, item, 'reviewer', next.reviewers);
+    const newAssignees = next.assignees.filter((id) => !before.assignees.includes(id) && id !== ctx.user.id);
+    const newReviewers = next.reviewers.filter((id) => !before.reviewers.includes(id) && id !== ctx.user.id);
+    const actor = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+    if (newAssignees.length > 0) {
+      await notifyUsers(db, { organizationId: item.organizationId, userIds: newAssignees, name: `Assigned to you: ${item.label}`, message: `${actor} assigned you to ${item.label}.`, link: item.link, objectType: item.itemType, objectId: item.itemId });
+    }
+    if (newReviewers.length > 0) {
+      await notifyUsers(db, { organizationId: item.organizationId, userIds: newReviewers, name: `You will review: ${item.label}`, message: `${actor} named you a reviewer of ${item.label}.`, link: item.link, objectType: item.itemType, objectId: item.itemId });
+    }
+    if (JSON.stringify(before) !== JSON.stringify({ assignees: [...next.assignees], reviewers: [...next.reviewers] })) {
+      const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
+      await recordActivity(db, {
+        ...this.activity(ctx, item, 'assignees_changed'),
+        before,
+        after: { label: item.label, assignees: next.assignees, reviewers: next.reviewers, assignee_names: next.assignees.map(nameOf), reviewer_names: next.reviewers.map(nameOf) },
+      });
+    }
+  },
+
+  /** Replaces the tags; a tag of another organization is not found (404). */
+  async setTags(db: Executor, ctx: RequestContext, item: WorkItem, tagIds: readonly string[]) {
+    const own = await workItemRepository.organizationTags(db, item.organizationId, tagIds);
+    if (own.length !== new Set(tagIds).size) throw notFound('Tag');
+    const before = await workItemRepository.tagIds(db, item.itemType, item.itemId);
+    await workItemRepository.replaceTags(db, item, tagIds);
+    if (JSON.stringify(before) !== JSON.stringify([...tagIds].sort())) {
+      await recordActivity(db, { ...this.activity(ctx, item, 'tags_changed'), before: { tags: before }, after: { label: item.label, tags: [...tagIds].sort() } });
+    }
+  },
+
+  /** Logs a status change; the status history is read back from these entries. */
+  async recordStatusChange(db: Executor, actorId: string | null, item: WorkItem, from: WorkItemStatus, to: WorkItemStatus, justification?: string | null, via = 'manual') {
+    await recordActivity(db, {
+      organizationId: item.organizationId,
+      projectId: item.projectId,
+      actorId,
+      objectType: item.itemType,
+      objectId: item.itemId,
+      action: 'status_changed',
+      before: { status: from },
+      after: { status: to, justification: justification ?? null, via, label: item.label },
+    });
+  },
+
+  async statusHistory(db: Executor, organizationId: string, itemId: string): Promise<StatusChange[]> {
+    const rows = await workItemRepository.statusHistory(db, organizationId, itemId);
+    return rows.map((row) => {
+      const before = parsed<{ status?: WorkItemStatus } | null>(row.before);
+      const after = parsed<{ status: WorkItemStatus; justification?: string | null }>(row.after);
+      const by: PersonRef | null = row.actor_id ? { id: row.actor_id, name: row.actor_name || row.actor_email || '', email: row.actor_email ?? '' } : null;
+      return { from: before?.status ?? null, to: after.status, at: new Date(row.created_at).toISOString(), by, justification: after.justification ?? null };
+    });
+  },
+
+  async people(db: Executor, itemType: string, itemId: string) {
+    return {
+      assignees: await workItemRepository.people(db, itemType, itemId, 'assignee'),
+      reviewers: await workItemRepository.people(db, itemType, itemId, 'reviewer'),
+    };
+  },
+
+  activity(ctx: RequestContext, item: WorkItem, action: string) {
+    return { organizationId: item.organizationId, projectId: item.projectId, actorId: ctx.user.id, objectType: item.itemType, objectId: item.itemId, action };
+  },
+};

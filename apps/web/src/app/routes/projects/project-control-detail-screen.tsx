@@ -1,0 +1,41 @@
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
+import { CommentThread } from '../../../features/comments/components/comment-thread';
+import { ControlDetailScreen } from '../../../features/controls/screens/control-detail-screen';
+import { ActivityList } from '../../../features/logs/components/activity-list';
+import { useFramedProject } from '../../../features/projects/project-outlet';
+
+/** project-control-detail: a control, with its comment thread and its activity beside it. */
+export function ProjectControlDetailScreen() {
+  const project = useFramedProject();
+  const controlCode = useParams().controlCode ?? '';
+  const can = (right: (typeof project.rights)[number]) => project.rights.includes(right);
+  return (
+    <ControlDetailScreen
+      // A new screen per control: nothing typed about one is left on the next.
+      key={controlCode}
+      project={project}
+      controlCode={controlCode}
+      discussion={(control) =>
+        can('comments:read') && (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <CommentThread projectId={project.id} objectType="control" objectId={control.id} canComment={can('comments:create')} />
+          </Paper>
+        )
+      }
+      activity={(control) =>
+        can('logs:read') && (
+          <Paper variant="outlined" component="section" aria-labelledby="control-activity-title" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id="control-activity-title" variant="h6" component="h3" gutterBottom>
+              Activity
+            </Typography>
+            <ActivityList projectId={project.id} objectId={control.id} />
+          </Paper>
+        )
+      }
+    />
+  );
+}
+
+export default ProjectControlDetailScreen;

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { CommentThread } from '../../../features/comments/components/comment-thread';
+import { ProjectFrameworksCard } from '../../../features/frameworks/components/project-frameworks-card';
+import { useOrganizationFeatures } from '../../../features/organizations/api/get-organization-config';
+import { ActivityList } from '../../../features/logs/components/activity-list';
+import { MembersCard } from '../../../features/projects/components/members-card';
+import { ProjectAboutCard } from '../../../features/projects/components/project-about-card';
+import { useFramedProject } from '../../../features/projects/project-outlet';
+
+/** project-dashboard: what the project is, how far its frameworks are, who works on it, what happened lately and its discussion. */
+export function ProjectDashboardScreen() {
+  const project = useFramedProject();
+  const { contentManagementEnabled } = useOrganizationFeatures(project.organization_id);
+  const can = (right: (typeof project.rights)[number]) => project.rights.includes(right);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <ProjectAboutCard project={project} />
+      {can('frameworks:read') && (
+        // Editors apply frameworks here: they have no Settings tab.
+        <ProjectFrameworksCard
+          project={project}
+          abilities={{ apply: can('frameworks:create'), remove: false }}
+          contentManagementEnabled={contentManagementEnabled}
+        />
+      )}
+      {can('dashboard:read') && <MembersCard projectId={project.id} />}
+      {can('comments:read') && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <CommentThread projectId={project.id} objectType="project" objectId={project.id} canComment={can('comments:create')} />
+        </Paper>
+      )}
+      {can('logs:read') && (
+        <Paper variant="outlined" component="section" aria-labelledby="project-activity-title" sx={{ p: 3 }}>
+          <Typography id="project-activity-title" variant="h6" component="h2" gutterBottom>
+            Recent activity
+          </Typography>
+          <ActivityList projectId={project.id} objectId={project.id} />
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+export default ProjectDashboardScreen;

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import { updateControl as updateControlBody, type ControlDetail, type UpdateControl } from '@aegis/contracts';
+import { apiFetch, requireParams } from '../../../lib/api-client';
+import { useRefreshAfterControlChange } from './control-changes';
+
+/** The forms check their input with the request schema before sending. */
+export const updateControlSchema = updateControlBody;
+
+/**
+ * Changes the status (within the life cycle), notes, due date or tags. 409 when only a review may make
+ * the change, a review is pending, or the control is approved (locked: reopen it first); 422 when going
+ * out of scope without a justification. The caller shows refusals where the person acted.
+ */
+export function updateControl(projectId: string, controlCode: string, input: UpdateControl): Promise<ControlDetail> {
+  requireParams('updateControl', { project_id: projectId, control_code: controlCode, body: input });
+  return apiFetch<ControlDetail>(`/api/projects/${encodeURIComponent(projectId)}/controls/${encodeURIComponent(controlCode)}`, { method: 'PATCH', json: input, notify: false });
+}
+
+export function useUpdateControl(projectId: string, controlCode: string) {
+  const refresh = useRefreshAfterControlChange(projectId);
+  return useMutation({ mutationFn: (input: UpdateControl) => updateControl(projectId, controlCode, input), onSuccess: (control) => refresh(control) });
+}

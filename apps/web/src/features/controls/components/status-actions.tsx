@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ControlDetail, WorkItemStatus } from '@aegis/contracts';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorDetail } from '../../../lib/errors';
+import { notifyError, notifySuccess } from '../../../lib/notifier';
+import { useUpdateControl } from '../api/update-control';
+import { OutOfScopeDialog } from './out-of-scope-dialog';
+
+/** What moving from one status to another is called on its button. */
+export function transitionLabel(from: WorkItemStatus, to: WorkItemStatus): string {
+  if (to === 'out_of_scope') return 'Mark out of scope…';
+  if (from === 'approved') return 'Reopen…';
+  if (from === 'out_of_scope') return to === 'ready' ? 'Bring back in scope' : 'Bring back and start';
+  return to === 'in_progress' ? 'Start' : 'Move back to ready';
+}
+
+type Props = { projectId: string; control: ControlDetail };
+
+/**
+ * The status changes the caller may make by hand now (the server's `allowed_transitions`): one
+ * button each. Out of scope asks why; reopening an approved control asks first.
+ */
+export function StatusActions({ projectId, control }: Props) {
+  const update = useUpdateControl(projectId, control.control_code);
+  const [dialog, setDialog] = useState<'out_of_scope' | 'reopen' | null>(null);
+  const from = control.status;
+
+  const move = (to: WorkItemStatus) => {
+    update.mutate(
+      { status: to },
+      {
+        onSuccess: () => notifySuccess(`${control.control_code} is ${to === 'in_progress' ? 'in progress' : 'ready'}`),
+        onError: (error) => notifyError(errorDetail(error)),
+      },
+    );
+  };
+
+  if (control.allowed_transitions.length === 0) return null;
+  return (
+    <>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {control.allowed_transitions.map((to) => {
+          const label = transitionLabel(from, to);
+          const onClick = to === 'out_of_scope' ? () => setDialog('out_of_scope') : from === 'approved' ? () => setDialog('reopen') : () => move(to);
+          const primary = to === 'in_progress' && from !== 'approved';
+          return (
+            <Button key={to} variant={primary ? 'contained' : 'outlined'} onClick={onClick} loading={update.isPending && update.variables.status === to && dialog === null}>
+              {label}
+            </Button>
+          );
+        })}
+      </Stack>
+      <OutOfScopeDialog key={dialog === 'out_of_scope' ? 'open' : 'closed'} projectId={projectId} control={control} open={dialog === 'out_of_scope'} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        id="reopen-control"
+        open={dialog === 'reopen'}
+        title={`Reopen ${control.control_code}?`}
+        text="It was approved and is locked. Reopening moves it back to In progress so that its fields, evidence and tests can change again; its next approval needs a new review. The change is logged."
+        confirmLabel="Reopen"
+        pending={update.isPending}
+        error={dialog === 'reopen' && update.isError ? errorDetail(update.error) : null}
+        onClose={() => {
+          setDialog(null);
+          update.reset();
+        }}
+        onConfirm={() =>
+          update.mutate(
+            { status: 'in_progress' },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                notifySuccess(`${control.control_code} reopened: it is in progress again`);
+              },
+            },
+          )
+        }
+      />
+    </>
+  );
+}

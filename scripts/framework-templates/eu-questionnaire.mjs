@@ -1,0 +1,59 @@
+// The EU AI Act scoping questions that the EU_AI_ACT template's applies_when conditions read.
+// Their ids are SHARED_SCOPING_FIELDS in packages/contracts/src/framework-template.ts (checked by a test).
+const q = (id, text, answer_type, options, help) => ({ id, text, ...(help ? { help } : {}), answer_type, options: options.map(([value, label]) => ({ value, label })) });
+
+export const EU_QUESTIONNAIRE = [
+  q('eu_ai_act.role', 'What is your role for this AI system or model under the EU AI Act?', 'multi', [
+    ['provider', 'Provider (develops it, or has it developed, and places it on the market or puts it into service under its own name)'],
+    ['deployer', 'Deployer (uses it under its authority in a professional activity)'],
+    ['importer', 'Importer'],
+    ['distributor', 'Distributor'],
+    ['authorised_representative', 'Authorised representative of a non-EU provider'],
+    ['product_manufacturer', 'Product manufacturer (Annex I product under its own name)'],
+    ['gpai_provider', 'Provider of a general-purpose AI model'],
+    ['third_party_supplier', 'Supplier of AI systems, tools, services, components or models to a provider'],
+  ]),
+  q('eu_ai_act.risk_category', 'Which EU AI Act categories does the system fall into?', 'multi', [
+    ['prohibited', 'Prohibited practice (Article 5)'],
+    ['high-risk', 'High-risk AI system (Article 6, Annex I or III)'],
+    ['limited-risk-transparency', 'Transparency obligations (Article 50)'],
+    ['gpai', 'General-purpose AI model (Chapter V)'],
+    ['minimal-risk', 'None of these (minimal risk)'],
+  ], 'A system can be high-risk and subject to transparency obligations at the same time.'),
+  q('eu_ai_act.high_risk_basis', 'Why is the system high-risk, or considered for it?', 'multi', [
+    ['annex_i_product', 'Safety component of, or itself, a product under Annex I legislation needing third-party conformity assessment'],
+    ['annex_iii_use_case', 'Use case listed in Annex III'],
+    ['annex_iii_exemption_claimed', 'Annex III use case, but the provider documents that it poses no significant risk (Article 6(3))'],
+  ]),
+  q('eu_ai_act.annex_iii_area', 'Which Annex III areas does the use case belong to?', 'multi', [
+    ['biometrics', '1. Biometrics'],
+    ['critical_infrastructure', '2. Critical infrastructure'],
+    ['education', '3. Education and vocational training'],
+    ['employment', "4. Employment, workers' management and access to self-employment"],
+    ['essential_services', '5. Access to essential private and public services and benefits'],
+    ['law_enforcement', '6. Law enforcement'],
+    ['migration_border', '7. Migration, asylum and border control management'],
+    ['justice_democracy', '8. Administration of justice and democratic processes'],
+  ]),
+  q('eu_ai_act.establishment', 'Where is the provider established?', 'single', [
+    ['eu', 'In the European Union'],
+    ['non_eu', 'Outside the European Union'],
+  ]),
+  q('eu_ai_act.model_property', 'For a general-purpose AI model: which apply?', 'multi', [
+    ['systemic_risk', 'Has systemic risk (high-impact capabilities or designated by the Commission)'],
+    ['open_source_public_weights', 'Released under a free and open-source licence with public weights'],
+  ]),
+  q('eu_ai_act.transparency_trigger', 'Does the system do any of the following?', 'multi', [
+    ['interacts_with_people', 'Interacts directly with natural persons'],
+    ['generates_synthetic_content', 'Generates synthetic audio, image, video or text'],
+    ['emotion_recognition_or_biometric_categorisation', 'Recognises emotions or categorises people biometrically'],
+    ['deep_fake_or_public_interest_text', 'Produces deep fakes or text published to inform the public'],
+  ]),
+  q('eu_ai_act.organization_context', 'Which describe the organization using or providing the system?', 'multi', [
+    ['public_authority', 'Body governed by public law'],
+    ['public_service_provider', 'Private entity providing public services'],
+    ['law_enforcement', 'Law enforcement authority, or acting on its behalf'],
+    ['employer', 'Uses the system at the workplace as an employer'],
+    ['regulated_financial_institution', 'Financial institution subject to Union financial services law'],
+  ]),
+];

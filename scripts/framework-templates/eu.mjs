@@ -1,0 +1,173 @@
+// EU AI Act template: chapter/section groups → articles → paragraphs → points, with applies_when built
+// from the reference data's roles and risk categories, and the derived EU ↔ ISO/NIST consistency rule.
+import { coverageOf, listRefs, mappingOut, readEntry } from './mappings.mjs';
+import { EU_QUESTIONNAIRE } from './eu-questionnaire.mjs';
+
+const REG = 'Regulation (EU) 2024/1689';
+const OPERATOR_ROLES = new Set(['provider', 'deployer', 'importer', 'distributor', 'authorised_representative', 'product_manufacturer', 'gpai_provider', 'third_party_supplier']);
+const role = (roles) => ({ field: 'eu_ai_act.role', in: roles });
+const and = (conds) => (conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : { all: conds });
+const or = (conds) => (conds.length === 1 ? conds[0] : { any: conds });
+
+/** Roles of the reference data → a condition; two roles there are a role plus another answer. */
+function rolesCondition(roles) {
+  const parts = [];
+  const plain = roles.filter((r) => OPERATOR_ROLES.has(r));
+  if (plain.length) parts.push(role(plain));
+  if (roles.includes('gpai_provider_systemic_risk')) parts.push(and([role(['gpai_provider']), { field: 'eu_ai_act.model_property', in: ['systemic_risk'] }]));
+  if (roles.includes('law_enforcement_deployers')) parts.push(and([role(['deployer']), { field: 'eu_ai_act.organization_context', in: ['law_enforcement'] }]));
+  return parts.length ? or(parts) : undefined;
+}
+
+function articleCondition(a, override) {
+  if (override) return override;
+  const risks = a.risk_categories.includes('all') ? [] : a.risk_categories;
+  return and([rolesCondition(a.roles), risks.length ? { field: 'eu_ai_act.risk_category', in: risks } : undefined].filter(Boolean));
+}
+
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+
+function paragraphCondition(article, addressee, extra) {
+  const parts = [];
+  // A paragraph narrows the article's roles only when it names operators; authorities never narrow it.
+  if (addressee && !sameSet(addressee, article.roles)) {
+    const c = rolesCondition(addressee);
+    if (c) parts.push(c);
+  }
+  if (extra) parts.push(extra);
+  return and(parts);
+}
+
+const isInformative = (addressee) => Array.isArray(addressee) && addressee.length > 0 && !addressee.some((r) => OPERATOR_ROLES.has(r) || r.endsWith('_deployers') || r === 'gpai_provider_systemic_risk');
+const humanList = (roles) => listRefs(roles.map((r) => r.replaceAll('_', ' ')));
+
+/** "Art. 9(1)-(5)" → { article: '9', from: 1, to: 5 }; also "Art. 10(5) (Art. 4a as amended)", "Art. 11 + Annex IV". */
+export function parseProvisions(text) {
+  const out = [];
+  for (const m of text.matchAll(/Art\. (\d+a?)(?:\((\d+)\)(?:\(\w+\))?(?:-\((\d+)\))?)?/g)) {
+    const from = m[2] ? Number(m[2]) : undefined;
+    out.push({ article: m[1], from, to: m[3] ? Number(m[3]) : from });
+  }
+  return out;
+}
+
+const covers = (provisions, article, paragraph) =>
+  provisions.some((p) => p.article === article && (p.from === undefined || (Number(paragraph) >= p.from && Number(paragraph) <= p.to)));
+
+const firstDate = (text) => /^\d{4}-\d{2}-\d{2}/.exec(text ?? '')?.[0];
+
+export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, controls, exceptions) {
+  const derived = crosswalk.eu_ai_act_to_iso42001_and_nist_ai_rmf.mappings.map((d) => ({ ...d, provisions: parseProvisions(d.eu_ai_act_provisions) }));
+  const refControls = (ref) => (isoEntries.get(ref) ?? nistEntries.get(ref))?.mappings.map((m) => m.code) ?? [];
+  const problems = [];
+  const seenKeys = new Set();
+  const entryFor = (key) => {
+    seenKeys.add(key);
+    return readEntry(`EU ${key}`, euAuthored[key] ?? null);
+  };
+
+  const node = (article, key, number, summary, addressee, children = []) => {
+    const entry = entryFor(key);
+    const paragraph = number.match(/^\d+/)?.[0];
+    const links = derived.filter((d) => covers(d.provisions, article.article, paragraph));
+    const mappings = entry.mappings.map((m) => {
+      const via = links.flatMap((d) => [...d.iso42001.map((i) => i.ref), ...d.nist_ai_rmf].filter((ref) => refControls(ref).includes(m.code)));
+      if (!via.length) return mappingOut(m, controls, 'author');
+      const d = links.find((l) => [...l.iso42001.map((i) => i.ref), ...l.nist_ai_rmf].some((ref) => via.includes(ref)));
+      const refs = [...new Set(via)].map((ref) => (isoEntries.has(ref) ? `ISO/IEC 42001 ${ref}` : `NIST ${ref}`));
+      return mappingOut(m, controls, 'derived', `Derived link (${d.confidence} confidence): ${d.rationale} ${listRefs(refs)} map${refs.length > 1 ? '' : 's'} to this control too.`);
+    });
+    const informative = isInformative(addressee);
+    const notes = [];
+    if (informative) notes.push(`Addressed to ${humanList(addressee)}: no obligation for operators. Shown so that its effects are tracked (MFF-1.GOV.07).`);
+    const out = {
+      code: `Art. ${key}`,
+      title: summary,
+      reference: `${REG}, Art. ${key === article.article ? article.article : key}`,
+      ...(notes.length ? { notes } : {}),
+    };
+    const when = paragraphCondition(article, addressee, entry.when);
+    if (when) out.applies_when = when;
+    Object.assign(out, informative ? { coverage: 'full' } : coverageOf(entry));
+    out.controls = mappings;
+    if (children.length) out.children = children;
+    return out;
+  };
+
+  const articleNode = (a) => {
+    const override = euAuthored[`Article ${a.article}`];
+    if (override) seenKeys.add(`Article ${a.article}`);
+    const paragraphs = a.paragraphs.map((p) => {
+      const number = p.number === 'sole' ? '' : p.number;
+      const key = `${a.article}${number.startsWith('(') || number === '' ? number : `(${number})`}`;
+      const points = (a.points ?? [])
+        .filter((pt) => pt.number.startsWith(`${p.number}(`))
+        .map((pt) => node(a, `${a.article}${pt.number.replace(/^(\d+)/, '($1)')}`, pt.number, pt.summary, pt.addressee ?? undefined));
+      const n = node(a, key, p.number === 'sole' ? '1' : p.number.replace(/[()]/g, ''), p.summary, p.addressee, points);
+      if (p.note) n.notes = [...(n.notes ?? []), p.note.charAt(0).toUpperCase() + p.note.slice(1) + '.'];
+      return n;
+    });
+    const orphan = (a.points ?? []).filter((pt) => !a.paragraphs.some((p) => pt.number.startsWith(`${p.number}(`)));
+    if (orphan.length) problems.push(`Art. ${a.article}: points without a paragraph: ${orphan.map((p) => p.number).join(', ')}`);
+    const notes = [...(a.notes ?? [])];
+    if (a.amended_by_2026_1744?.changed) notes.push(`Amended by Regulation (EU) 2026/1744 (third-party consolidated text, to be checked against the Official Journal): ${a.amended_by_2026_1744.changes.join(' ')}`);
+    const out = { code: `Article ${a.article}`, title: a.title, reference: `${REG}, Article ${a.article}` };
+    if (notes.length) out.notes = notes;
+    const when = articleCondition(a, override?.when);
+    if (when) out.applies_when = when;
+    const from = firstDate(a.applies_from.original_2024_1689);
+    if (from) out.applies_from = from;
+    out.applies_from_note = `${REG}: ${a.applies_from.original_2024_1689}. As amended by Regulation (EU) 2026/1744 (not yet checked against the Official Journal): ${a.applies_from.as_amended_by_2026_1744}.`;
+    out.children = paragraphs;
+    return out;
+  };
+
+  // One group per chapter (and section), in the order the articles come.
+  const groups = [];
+  for (const a of eu.articles) {
+    const code = a.section ? `Ch. ${a.chapter} Sec. ${a.section}` : `Ch. ${a.chapter}`;
+    let group = groups.find((g) => g.code === code);
+    if (!group) {
+      const chapter = eu.structure.find((c) => c.chapter === a.chapter);
+      const section = chapter.sections.find((s) => s.section === a.section);
+      group = { code, title: section ? section.title : chapter.title, reference: `${REG}, Chapter ${a.chapter}${section ? `, Section ${a.section}` : ''}`, children: [] };
+      if (section) group.summary = `Chapter ${a.chapter}: ${chapter.title}.`;
+      groups.push(group);
+    }
+    group.children.push(articleNode(a));
+  }
+  for (const key of Object.keys(euAuthored)) if (!seenKeys.has(key)) problems.push(`eu-ai-act.yaml maps unknown provision ${key}`);
+
+  // Derived links: the provisions of each entry together share a control with each ISO/NIST reference.
+  const excepted = new Set(exceptions.flatMap((e) => e.refs.map((r) => `${e.provisions} <> ${r}`)));
+  for (const d of derived) {
+    const euControls = new Set();
+    const collect = (n, article) => {
+      const m = /^Art\. (\d+a?)(?:\((\d+)\))?/.exec(n.code);
+      if (m && m[1] === article && covers(d.provisions, m[1], m[2] ?? '1')) n.controls.forEach((c) => euControls.add(c.code));
+      (n.children ?? []).forEach((c) => collect(c, article));
+    };
+    groups.forEach((g) => g.children.forEach((a) => a.children.forEach((p) => collect(p, a.code.replace('Article ', '')))));
+    for (const ref of [...d.iso42001.map((i) => i.ref), ...d.nist_ai_rmf]) {
+      const shared = refControls(ref).some((c) => euControls.has(c));
+      const key = `${d.eu_ai_act_provisions} <> ${ref}`;
+      if (!shared && !excepted.has(key)) problems.push(`${key} share no MFF-1 control`);
+      if (shared && excepted.has(key)) problems.push(`${key} is listed as an exception but shares a control`);
+    }
+  }
+  if (problems.length) throw new Error(`EU AI Act mappings:\n  ${problems.join('\n  ')}`);
+
+  return {
+    framework_code: 'EU_AI_ACT',
+    name: 'EU AI Act',
+    version: '2024/1689',
+    publisher: 'European Union (summaries by Aegis)',
+    description: `${eu.metadata.framework}. The obligation-bearing articles, paragraph by paragraph, mapped to MFF-1, with the roles and risk categories each applies to.`,
+    url: eu.metadata.eli,
+    notice:
+      'Article titles and structure follow the Official Journal (OJ L, 2024/1689, 12.7.2024), reused under Commission Decision 2011/833/EU. Paragraph summaries are plain-language overviews written by the Aegis project, not legal text: only the Official Journal text is authentic. Changes noted from Regulation (EU) 2026/1744 come from a third-party consolidated text and must be checked against the Official Journal before being relied upon.',
+    project_types: ['ai_application', 'organization'],
+    questionnaire: EU_QUESTIONNAIRE,
+    requirements: groups,
+  };
+}
