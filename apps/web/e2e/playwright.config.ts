@@ -32,6 +32,9 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: path.join(process.env.TEST_REPORT_DIR, 'playwright.json') }]]
     : 'list',
   forbidOnly: Boolean(process.env.CI),
+  // Journeys are few and long, and CI has two cores: budgets that hold on a busy machine.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     browserName: 'chromium',
