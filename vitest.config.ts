@@ -15,7 +15,8 @@ export default defineConfig({
           environment: 'node',
           // One prepared database (migrated, seeded) that every test file clones.
           globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // Generous: several tests walk a whole workflow, and CI shares two cores with the database.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file builds its own app on its own database; two workers match the CI machine's cores.
           pool: 'forks',
