@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCurrentUser } from '../testing/factories';
-import { jwtExpiringIn } from '../testing/jwt';
+import { encodeJwt, jwtExpiringIn } from '../testing/jwt';
 import { browserLocation } from './navigation';
 import {
   clearSession,
@@ -90,6 +90,23 @@ describe('logout', () => {
 
   it('keeps signOut as another name for it', () => {
     expect(signOut).toBe(logout);
+  });
+});
+
+describe('clock offset', () => {
+  it('judges expiry in server time, measured from the token issue time when the pair arrives', () => {
+    const now = Date.now();
+    // This device's clock runs 20 minutes fast: the server issued the token "20 minutes ago".
+    const serverNow = Math.floor((now - 20 * 60_000) / 1000);
+    storeTokens({ access_token: encodeJwt({ iat: serverNow, exp: serverNow + 900 }), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(true);
+    clearSession();
+    expect(localStorage.getItem('clock_offset')).toBeNull();
+  });
+
+  it('uses the device clock for a token without an issue time', () => {
+    storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(false);
   });
 });
 
