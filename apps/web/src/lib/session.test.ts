@@ -4,6 +4,7 @@ import { encodeJwt, jwtExpiringIn } from '../testing/jwt';
 import { browserLocation } from './navigation';
 import {
   clearSession,
+  endSession,
   getAccessToken,
   getDarkMode,
   getRefreshToken,
@@ -15,6 +16,7 @@ import {
   storeTokens,
   storeUser,
 } from './session';
+import { markSessionEnded, rememberReturnPath, sessionEndedOnItsOwn, takeReturnPath } from './sign-in-context';
 
 describe('session storage', () => {
   it('has no tokens before sign-in', () => {
@@ -88,8 +90,33 @@ describe('logout', () => {
     expect(browserLocation.assign).toHaveBeenCalledExactlyOnceWith('/api/auth/logout');
   });
 
+  it('forgets a remembered page and an ended-session notice: the user chose to leave', () => {
+    rememberReturnPath('/projects');
+    markSessionEnded();
+    logout();
+    expect(takeReturnPath()).toBeNull();
+    expect(sessionEndedOnItsOwn()).toBe(false);
+  });
+
   it('keeps signOut as another name for it', () => {
     expect(signOut).toBe(logout);
+  });
+});
+
+describe('endSession', () => {
+  it('logs out, keeps the page for after the next sign-in and notes that the session ended', () => {
+    storeTokens({ access_token: 'a', refresh_token: 'r' });
+    endSession('/projects/project-detail/p-1/settings');
+    expect(getRefreshToken()).toBeNull();
+    expect(browserLocation.assign).toHaveBeenCalledExactlyOnceWith('/api/auth/logout');
+    expect(sessionEndedOnItsOwn()).toBe(true);
+    expect(takeReturnPath()).toBe('/projects/project-detail/p-1/settings');
+  });
+
+  it('notes no ended session for a visitor who had none', () => {
+    endSession('/projects');
+    expect(sessionEndedOnItsOwn()).toBe(false);
+    expect(takeReturnPath()).toBe('/projects');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { CurrentUser, TokenPair } from '@aegis/contracts';
 import { browserLocation } from './navigation';
+import { forgetSignInContext, markSessionEnded, rememberReturnPath } from './sign-in-context';
 import { decodeToken, isTokenExpired } from './token';
 
 const ACCESS_TOKEN_KEY = 'access_token';
@@ -86,6 +87,21 @@ export function clearSession(): void {
  */
 export function logout(): void {
   clearSession();
+  forgetSignInContext();
+  browserLocation.assign(LOGOUT_URL);
+}
+
+/**
+ * The session cannot go on (the refresh token expired or was revoked, the user lost access) or there
+ * never was one: logs out as `logout` does, but keeps `returnPath` for after the next sign-in, and,
+ * when there was a session to lose, has the sign-in page say that it ended.
+ */
+export function endSession(returnPath: string): void {
+  const hadSession = getRefreshToken() !== null;
+  clearSession();
+  forgetSignInContext();
+  if (hadSession) markSessionEnded();
+  rememberReturnPath(returnPath);
   browserLocation.assign(LOGOUT_URL);
 }
 
