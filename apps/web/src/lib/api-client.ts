@@ -7,7 +7,7 @@ import { reportError } from './error-reporting';
 import { notifyError } from './notifier';
 import { refreshSession } from './refresh';
 import { watchServiceHealth } from './service-health';
-import { getAccessToken, hasValidAccessToken, logout } from './session';
+import { endSession as endStoredSession, getAccessToken, hasValidAccessToken } from './session';
 import { xhrFetch, type UploadProgress } from './xhr-fetch';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,8 +73,9 @@ function sendOnce(url: string, options: RequestOptions, token: string | null): P
   return options.onUploadProgress ? xhrFetch(url, init, options.onUploadProgress) : fetch(url, init);
 }
 
+/** The session is over while the user was on a page: sign-in brings them back to it. */
 function endSession(): ApiError {
-  logout();
+  endStoredSession(`${window.location.pathname}${window.location.search}${window.location.hash}`);
   return new ApiError(401, SESSION_ENDED, 'Your session has ended. Please sign in again.');
 }
 

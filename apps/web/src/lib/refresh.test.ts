@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, stubFetch } from '../testing/fetch-stub';
+import { jwtExpiringIn } from '../testing/jwt';
 import { reportError } from './error-reporting';
 import { refreshSession } from './refresh';
-import { getAccessToken, getRefreshToken, storeTokens } from './session';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
 
 vi.mock('./error-reporting', () => ({ reportError: vi.fn() }));
 
@@ -36,6 +37,7 @@ describe('refreshSession', () => {
     let release: (r: Response) => void = () => undefined;
     const fetch = stubFetch(() => new Promise<Response>((resolve) => (release = resolve)));
     const results = Promise.all([refreshSession(), refreshSession(), refreshSession()]);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     release(jsonResponse(200, pair));
     await expect(results).resolves.toEqual([true, true, true]);
     expect(fetch).toHaveBeenCalledOnce();
@@ -73,5 +75,83 @@ describe('refreshSession', () => {
     await expect(refreshSession()).resolves.toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(reportError).not.toHaveBeenCalled();
+  });
+});
+
+/** Web Locks as another tab sees them: `before` runs when our turn comes, as if that tab went first. */
+function stubLocks(before: () => void = () => undefined) {
+  const request = vi.fn((_name: string, _options: LockOptions, task: () => Promise<unknown>) => {
+    before();
+    return task();
+  });
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  return request;
+}
+
+describe('refreshSession across tabs', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('refreshes holding the shared Web Lock, so tabs take turns', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    const request = stubLocks();
+    stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(request).toHaveBeenCalledWith('aegis-session-refresh', { mode: 'exclusive' }, expect.any(Function));
+    expect(getRefreshToken()).toBe('r-2');
+  });
+
+  it('takes the pair another tab stored while this one waited, without rotating again', async () => {
+    storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r-1' });
+    const fresh = jwtExpiringIn(900);
+    stubLocks(() => storeTokens({ access_token: fresh, refresh_token: 'r-from-other-tab' }));
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(getAccessToken()).toBe(fresh);
+    expect(getRefreshToken()).toBe('r-from-other-tab');
+  });
+
+  it('refreshes with the newer token when another tab rotated it but left no valid access token', async () => {
+    storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r-1' });
+    stubLocks(() => storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r-newer' }));
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(callsTo(fetch, REFRESH)[0]?.init.body).toBe('grant_type=refresh_token&refresh_token=r-newer');
+  });
+
+  it('resolves false without a request when another tab signed out meanwhile', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    stubLocks(() => clearSession());
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(reportError).not.toHaveBeenCalled();
+  });
+});
+
+describe('refreshSession while the page is being left', () => {
+  afterEach(() => {
+    window.dispatchEvent(new Event('pageshow'));
+  });
+
+  it('starts no refresh after pagehide, and runs it if the page is shown again', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    window.dispatchEvent(new Event('pagehide'));
+    let settled = false;
+    const result = refreshSession().then((value) => {
+      settled = true;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(settled).toBe(false);
+
+    // Back from the back/forward cache.
+    window.dispatchEvent(new Event('pageshow'));
+    await expect(result).resolves.toBe(true);
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });

@@ -2,17 +2,22 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@aegis/contracts';
 import { readCookie } from './cookies';
 import { apiErrorFromFailure, apiErrorFromResponse } from './error-catalogue';
 import { reportError } from './error-reporting';
-import { getRefreshToken, storeTokens } from './session';
+import { isPageLeaving, whenPageInUse } from './page-lifecycle';
+import { withRefreshLock } from './refresh-lock';
+import { getRefreshToken, hasValidAccessToken, storeTokens } from './session';
 
 const REFRESH_URL = '/api/auth/refresh';
 
 let inFlight: Promise<boolean> | null = null;
 
 /**
- * Trades the refresh token for a new pair and stores it. Concurrent callers share one request (the
- * server rotates the refresh token, so a second request with the same one would be a reuse). Resolves
- * false when there is no refresh token, and false after reporting why when the server refuses it or
- * the network fails; it never logs out: the callers decide (spec section 4).
+ * Trades the refresh token for a new pair and stores it. Callers in this tab share one request, and
+ * tabs take turns (refresh-lock.ts): the server rotates the refresh token, so a second request with
+ * the same one would be a reuse. A tab that waited its turn while another refreshed takes that pair
+ * instead of rotating again. Never starts while the page is being left (page-lifecycle.ts): it waits
+ * for the page to be shown again, which a page that is unloading never is. Resolves false when there
+ * is no refresh token, and false after reporting why when the server refuses it or the network fails;
+ * it never logs out: the callers decide (spec section 4).
  */
 export function refreshSession(): Promise<boolean> {
   inFlight ??= runRefresh().finally(() => {
@@ -21,12 +26,30 @@ export function refreshSession(): Promise<boolean> {
   return inFlight;
 }
 
+const PAGE_LEFT = 'page-left';
+
 async function runRefresh(): Promise<boolean> {
-  const refreshToken = getRefreshToken();
-  // No refresh token is a visitor who never signed in (or signed out): nothing failed, nothing to report.
-  if (!refreshToken) return false;
+  for (;;) {
+    await whenPageInUse();
+    const seen = getRefreshToken();
+    // No refresh token is a visitor who never signed in (or signed out): nothing failed, nothing to report.
+    if (!seen) return false;
+    const outcome = await withRefreshLock(() => refreshInTurn(seen));
+    if (outcome !== PAGE_LEFT) return outcome;
+  }
+}
+
+/** Runs holding the lock: `seen` is the refresh token there was when this tab asked for its turn. */
+async function refreshInTurn(seen: string): Promise<boolean | typeof PAGE_LEFT> {
+  // Left while waiting for the turn: give the turn back, and wait for the page to come back.
+  if (isPageLeaving()) return PAGE_LEFT;
+  const current = getRefreshToken();
+  // Signed out in another tab meanwhile.
+  if (!current) return false;
+  // Another tab refreshed meanwhile: its pair is in the shared storage.
+  if (current !== seen && hasValidAccessToken()) return true;
   try {
-    storeTokens(await requestTokens(refreshToken));
+    storeTokens(await requestTokens(current));
     return true;
   } catch (error) {
     reportError(error, { during: 'session refresh' });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildCurrentUser } from '../testing/factories';
-import { jwtExpiringIn } from '../testing/jwt';
+import { encodeJwt, jwtExpiringIn } from '../testing/jwt';
 import { browserLocation } from './navigation';
 import {
   clearSession,
+  endSession,
   getAccessToken,
   getDarkMode,
   getRefreshToken,
@@ -15,6 +16,7 @@ import {
   storeTokens,
   storeUser,
 } from './session';
+import { markSessionEnded, rememberReturnPath, sessionEndedOnItsOwn, takeReturnPath } from './sign-in-context';
 
 describe('session storage', () => {
   it('has no tokens before sign-in', () => {
@@ -88,8 +90,50 @@ describe('logout', () => {
     expect(browserLocation.assign).toHaveBeenCalledExactlyOnceWith('/api/auth/logout');
   });
 
+  it('forgets a remembered page and an ended-session notice: the user chose to leave', () => {
+    rememberReturnPath('/projects');
+    markSessionEnded();
+    logout();
+    expect(takeReturnPath()).toBeNull();
+    expect(sessionEndedOnItsOwn()).toBe(false);
+  });
+
   it('keeps signOut as another name for it', () => {
     expect(signOut).toBe(logout);
+  });
+});
+
+describe('endSession', () => {
+  it('logs out, keeps the page for after the next sign-in and notes that the session ended', () => {
+    storeTokens({ access_token: 'a', refresh_token: 'r' });
+    endSession('/projects/project-detail/p-1/settings');
+    expect(getRefreshToken()).toBeNull();
+    expect(browserLocation.assign).toHaveBeenCalledExactlyOnceWith('/api/auth/logout');
+    expect(sessionEndedOnItsOwn()).toBe(true);
+    expect(takeReturnPath()).toBe('/projects/project-detail/p-1/settings');
+  });
+
+  it('notes no ended session for a visitor who had none', () => {
+    endSession('/projects');
+    expect(sessionEndedOnItsOwn()).toBe(false);
+    expect(takeReturnPath()).toBe('/projects');
+  });
+});
+
+describe('clock offset', () => {
+  it('judges expiry in server time, measured from the token issue time when the pair arrives', () => {
+    const now = Date.now();
+    // This device's clock runs 20 minutes fast: the server issued the token "20 minutes ago".
+    const serverNow = Math.floor((now - 20 * 60_000) / 1000);
+    storeTokens({ access_token: encodeJwt({ iat: serverNow, exp: serverNow + 900 }), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(true);
+    clearSession();
+    expect(localStorage.getItem('clock_offset')).toBeNull();
+  });
+
+  it('uses the device clock for a token without an issue time', () => {
+    storeTokens({ access_token: jwtExpiringIn(-1), refresh_token: 'r' });
+    expect(hasValidAccessToken()).toBe(false);
   });
 });
 

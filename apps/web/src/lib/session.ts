@@ -1,11 +1,14 @@
 import type { CurrentUser, TokenPair } from '@aegis/contracts';
 import { browserLocation } from './navigation';
-import { isTokenExpired } from './token';
+import { forgetSignInContext, markSessionEnded, rememberReturnPath } from './sign-in-context';
+import { decodeToken, isTokenExpired } from './token';
 
 const ACCESS_TOKEN_KEY = 'access_token';
 const REFRESH_TOKEN_KEY = 'refresh_token';
 /** The stored profile; the spec's logout removes it together with the tokens. */
 const USER_KEY = 'user';
+/** How far this device's clock runs ahead of the server's, in ms, measured when the tokens arrived. */
+const CLOCK_OFFSET_KEY = 'clock_offset';
 const DARK_MODE_KEY = 'dark_mode';
 
 const LOGOUT_URL = '/api/auth/logout';
@@ -18,14 +21,40 @@ export function getRefreshToken(): string | null {
   return localStorage.getItem(REFRESH_TOKEN_KEY);
 }
 
+/**
+ * Stores the pair in localStorage, which every tab of this origin reads: a pair one tab gets is the
+ * pair the others use from their next call on.
+ */
 export function storeTokens(tokens: Pick<TokenPair, 'access_token' | 'refresh_token'>): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, tokens.access_token);
   localStorage.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
+  storeClockOffset(tokens.access_token);
 }
 
-/** There is an access token and it has not expired (an undecodable one counts as expired). */
+/**
+ * The token was issued (`iat`, server time) just before it arrived, so the gap to this device's clock
+ * is the clock's error. Expiry is judged in server time: a device whose clock runs 20 minutes fast
+ * would otherwise see every fresh token as expired and sign the user out.
+ */
+function storeClockOffset(accessToken: string): void {
+  let issuedAt: number | undefined;
+  try {
+    issuedAt = decodeToken(accessToken).iat;
+  } catch {
+    issuedAt = undefined;
+  }
+  if (issuedAt === undefined) localStorage.removeItem(CLOCK_OFFSET_KEY);
+  else localStorage.setItem(CLOCK_OFFSET_KEY, String(Date.now() - issuedAt * 1000));
+}
+
+function clockOffset(): number {
+  const offset = Number(localStorage.getItem(CLOCK_OFFSET_KEY));
+  return Number.isFinite(offset) ? offset : 0;
+}
+
+/** There is an access token and it has not expired in server time (an undecodable one counts as expired). */
 export function hasValidAccessToken(): boolean {
-  return !isTokenExpired(getAccessToken());
+  return !isTokenExpired(getAccessToken(), Date.now() - clockOffset());
 }
 
 /** The user stored at sign-in, or null when none is stored or the record is unreadable. */
@@ -48,14 +77,31 @@ export function clearSession(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   localStorage.removeItem(REFRESH_TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(CLOCK_OFFSET_KEY);
 }
 
 /**
- * Forgets the session here, then lets the server revoke it and end the provider session; the server
- * answers with a redirect to the login page, so this is a full page navigation.
+ * The user signs out: forgets the session here, then lets the server revoke it and end the provider
+ * session; the server answers with a redirect to the login page, so this is a full page navigation.
+ * (Also an onClick handler, hence no parameters.)
  */
 export function logout(): void {
   clearSession();
+  forgetSignInContext();
+  browserLocation.assign(LOGOUT_URL);
+}
+
+/**
+ * The session cannot go on (the refresh token expired or was revoked, the user lost access) or there
+ * never was one: logs out as `logout` does, but keeps `returnPath` for after the next sign-in, and,
+ * when there was a session to lose, has the sign-in page say that it ended.
+ */
+export function endSession(returnPath: string): void {
+  const hadSession = getRefreshToken() !== null;
+  clearSession();
+  forgetSignInContext();
+  if (hadSession) markSessionEnded();
+  rememberReturnPath(returnPath);
   browserLocation.assign(LOGOUT_URL);
 }
 

@@ -1,7 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** The claims of our access token that the client reads. */
-export type TokenClaims = { exp?: number; sub?: string; org?: string | null };
+/** The claims of our access token that the client reads (`exp` and `iat` in seconds, server time). */
+export type TokenClaims = { exp?: number; iat?: number; sub?: string; org?: string | null };
 
 /**
  * Reads the payload of a JWT without verifying it (the server verifies). Throws jwt-decode's
@@ -13,6 +13,7 @@ export function decodeToken(token: unknown): TokenClaims {
   const claims: TokenClaims = {};
   if (typeof payload !== 'object' || payload === null) return claims;
   if (typeof payload.exp === 'number') claims.exp = payload.exp;
+  if (typeof payload.iat === 'number') claims.iat = payload.iat;
   if (typeof payload.sub === 'string') claims.sub = payload.sub;
   if (typeof payload.org === 'string' || payload.org === null) claims.org = payload.org;
   return claims;

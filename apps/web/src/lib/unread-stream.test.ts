@@ -92,7 +92,7 @@ describe('the unread stream', () => {
     const fetch = stubStream([refused, () => eventStream(unread(1))]);
     startUnreadStream();
     await vi.advanceTimersByTimeAsync(0);
-    // Not at once: a connection cut because the page is being left must not rotate the refresh token.
+    // The spec's delay before reconnecting.
     expect(refreshSession).not.toHaveBeenCalled();
     expect(streamCalls(fetch)).toHaveLength(1);
 
@@ -179,6 +179,55 @@ describe('the unread stream', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0]?.init.signal?.aborted).toBe(true);
     expect(calls[1]?.init.signal?.aborted).toBe(false);
+    expect(refreshSession).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh when another tab refreshed meanwhile: it reconnects with the stored token', async () => {
+    const fetch = stubStream([() => eventStream(unread(1), { end: true }), () => eventStream(unread(2))]);
+    startUnreadStream();
+    await vi.advanceTimersByTimeAsync(0);
+    storeTokens({ access_token: 'access-from-other-tab', refresh_token: 'r-other' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(streamCalls(fetch).map(bearer)).toEqual(['Bearer access-1', 'Bearer access-from-other-tab']);
+  });
+});
+
+describe('the unread stream while the page is being left', () => {
+  afterEach(() => {
+    window.dispatchEvent(new Event('pageshow'));
+  });
+
+  it('closes on pagehide and neither refreshes nor reconnects, not even after the delay', async () => {
+    const fetch = stubStream([() => eventStream(unread(4))]);
+    startUnreadStream();
+    await vi.advanceTimersByTimeAsync(0);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(streamCalls(fetch)[0]?.init.signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(streamCalls(fetch)).toHaveLength(1);
+  });
+
+  it('cancels a reconnect that was pending when the page started being left', async () => {
+    const fetch = stubStream([refused]);
+    startUnreadStream();
+    await vi.advanceTimersByTimeAsync(500);
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(streamCalls(fetch)).toHaveLength(1);
+  });
+
+  it('opens again when the page comes back from the back/forward cache', async () => {
+    const fetch = stubStream([() => eventStream(unread(4))]);
+    startUnreadStream();
+    await vi.advanceTimersByTimeAsync(0);
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pageshow'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streamCalls(fetch)).toHaveLength(2);
+    expect(streamCalls(fetch)[1]?.init.signal?.aborted).toBe(false);
     expect(refreshSession).not.toHaveBeenCalled();
   });
 });

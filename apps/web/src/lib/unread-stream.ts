@@ -1,5 +1,6 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { useSyncExternalStore } from 'react';
+import { isPageLeaving, onPageHide, onPageShowAgain } from './page-lifecycle';
 import { refreshSession } from './refresh';
 import { getAccessToken } from './session';
 
@@ -50,7 +51,13 @@ function readMessage(data: string): void {
   }
 }
 
-type Stream = { failures: number; attempt: AbortController | null; timer: ReturnType<typeof setTimeout> | null };
+type Stream = {
+  failures: number;
+  attempt: AbortController | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** The access token the open connection was made with. */
+  token: string | null;
+};
 
 let current: Stream | null = null;
 
@@ -58,6 +65,7 @@ function connect(stream: Stream): void {
   const attempt = new AbortController();
   stream.attempt = attempt;
   const token = getAccessToken();
+  stream.token = token;
   fetchEventSource(STREAM_URL, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
     signal: attempt.signal,
@@ -76,35 +84,56 @@ function connect(stream: Stream): void {
   }).then(
     // Resolved: we aborted it, or the server ended the stream (it does when the access token expires).
     () => {
-      if (!attempt.signal.aborted) void reconnect(stream);
+      if (!attempt.signal.aborted) reconnect(stream);
     },
-    () => void reconnect(stream),
+    () => reconnect(stream),
   );
 }
 
-async function reconnect(stream: Stream): Promise<void> {
-  if (stream !== current) return;
+function reconnect(stream: Stream): void {
+  // A page being left cuts the connection too: that is no failure, and nothing may be refreshed
+  // from it (the rotated token would be lost with the page). See suspend() below.
+  if (stream !== current || isPageLeaving()) return;
   stream.failures += 1;
   if (stream.failures > STREAM_RETRY.limit) {
     current = null;
     return;
   }
-  // Wait first, refresh then: a page being left cuts the connection too, and a refresh sent from it
-  // would rotate the refresh token with no page left to keep the answer (the server's grace window
-  // forgives one such loss, not the next: three reloads in a row would end the session).
   stream.timer = setTimeout(() => {
     stream.timer = null;
-    if (stream !== current) return;
-    void refreshSession().then(() => {
-      if (stream === current) connect(stream);
+    if (stream !== current || isPageLeaving()) return;
+    // Another tab (or call) may have refreshed already: the stored token is then newer than ours.
+    const refreshed = getAccessToken() !== stream.token ? Promise.resolve(true) : refreshSession();
+    const failed = stream.attempt;
+    void refreshed.then(() => {
+      // Not if the page was left meanwhile, nor if resume() has connected again already.
+      if (stream === current && stream.attempt === failed && !isPageLeaving()) connect(stream);
     });
   }, STREAM_RETRY.delayMs);
 }
 
+/** The page is being left: close the connection and cancel a pending reconnect, keeping the stream. */
+function suspend(): void {
+  if (!current) return;
+  if (current.timer) clearTimeout(current.timer);
+  current.timer = null;
+  current.attempt?.abort();
+}
+
+/** Back from the back/forward cache: the stream picks up where it was, with a clean count of failures. */
+function resume(): void {
+  if (!current) return;
+  current.failures = 0;
+  connect(current);
+}
+
+onPageHide(suspend);
+onPageShowAgain(resume);
+
 /** Opens the unread-count stream with the stored access token; a running stream is replaced. */
 export function startUnreadStream(): void {
   stopUnreadStream();
-  const stream: Stream = { failures: 0, attempt: null, timer: null };
+  const stream: Stream = { failures: 0, attempt: null, timer: null, token: null };
   current = stream;
   connect(stream);
 }

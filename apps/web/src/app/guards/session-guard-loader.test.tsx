@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getStoredUser } from '../../lib/session';
+import { takeReturnPath } from '../../lib/sign-in-context';
 import { signIn, spyOnPageLoads, stubAppApi } from '../../testing/app-api';
 import { buildCurrentUser } from '../../testing/factories';
 import { callsTo } from '../../testing/fetch-stub';
@@ -16,6 +17,31 @@ describe('the session guard on the routes', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(pageLoads).toHaveBeenCalledWith('/api/auth/logout');
     expect(callsTo(fetch, '/api/users/me')).toHaveLength(0);
+  });
+
+  it('keeps the path a signed-out visitor asked for, for after signing in, and says nothing of a session', async () => {
+    spyOnPageLoads();
+    stubAppApi();
+    renderApp('/projects/project-detail/p-1/settings?tab=members');
+
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(takeReturnPath()).toBe('/projects/project-detail/p-1/settings?tab=members');
+    expect(screen.queryByText(/Your session ended/)).not.toBeInTheDocument();
+  });
+
+  it('says the session ended when the refresh is refused, and keeps the page', async () => {
+    const pageLoads = spyOnPageLoads();
+    localStorage.setItem('access_token', 'expired');
+    localStorage.setItem('refresh_token', 'revoked-secret');
+    stubAppApi({
+      handle: ({ url }) => (url === '/api/auth/refresh' ? Response.json({ detail: 'This session was revoked', code: 'token_revoked' }, { status: 401 }) : undefined),
+    });
+    renderApp('/projects');
+
+    expect(await screen.findByText('Your session ended; sign in again to continue.')).toBeInTheDocument();
+    expect(pageLoads).toHaveBeenCalledWith('/api/auth/logout');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect(takeReturnPath()).toBe('/projects');
   });
 
   it('loads and stores the user, loads the organization config, then shows the screen', async () => {

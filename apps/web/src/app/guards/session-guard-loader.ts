@@ -5,7 +5,7 @@ import { organizationConfigQueryOptions } from '../../features/organizations/api
 import { clientConfigQuery } from '../../lib/client-config';
 import { ApiError } from '../../lib/errors';
 import { refreshSession } from '../../lib/refresh';
-import { getStoredUser, hasValidAccessToken, logout, storeUser } from '../../lib/session';
+import { endSession, getStoredUser, hasValidAccessToken, storeUser } from '../../lib/session';
 import { metaOf } from '../route-meta';
 import { runSessionGuard, type SessionGuardDeps } from './session-guard';
 
@@ -42,8 +42,9 @@ export function createSessionGuardLoader(queryClient: QueryClient, getRoutes: ()
     const outcome = await runSessionGuard({ isPublic: meta?.public === true, path: url.pathname + url.search }, deps);
     if (outcome.action === 'redirect') return redirect(outcome.to);
     if (outcome.action === 'logout') {
-      // logout() leaves for the server's logout page; the login page shows meanwhile.
-      logout();
+      // Leaves for the server's logout page (the login page shows meanwhile); signing in again
+      // comes back to this path: a signed-out visitor following a link lands where it pointed.
+      endSession(url.pathname + url.search);
       return redirect('/login');
     }
     // Wanted by the layout (docs and status links, error reporting), not worth waiting for.

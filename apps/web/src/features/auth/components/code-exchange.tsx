@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageProgress } from '../../../components/page-progress';
 import { errorDetail } from '../../../lib/errors';
 import { storeTokens } from '../../../lib/session';
+import { forgetSignInContext, takeReturnPath } from '../../../lib/sign-in-context';
 import { SignInProblem } from './sign-in-problem';
 
 export type CodeRedirect = { code: string; state: string | null; token: string | null };
@@ -38,7 +39,10 @@ export function CodeExchange({ exchange, routeForError }: CodeExchangeProps) {
       {
         onSuccess: (tokens) => {
           storeTokens(tokens);
-          void navigate('/', { replace: true });
+          // Back to the page the visitor was sent to sign in from (a link, an ended session), else home.
+          const target = takeReturnPath() ?? '/';
+          forgetSignInContext();
+          void navigate(target, { replace: true });
         },
         onError: (failure) => {
           const route = routeForError(failure);

@@ -4,6 +4,7 @@ import { stubAppApi } from '../../../testing/app-api';
 import { buildAccessToken, buildTokenPair } from '../../../testing/factories';
 import { callsTo, jsonResponse } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render-app';
+import { markSessionEnded, rememberReturnPath, sessionEndedOnItsOwn, takeReturnPath } from '../../../lib/sign-in-context';
 
 const TOKEN_URL = '/api/auth/token';
 
@@ -30,6 +31,29 @@ describe('OAuth2RedirectScreen', () => {
     expect(headers.has('authorization')).toBe(false);
     expect(localStorage.getItem('access_token')).toBe(accessToken);
     expect(localStorage.getItem('refresh_token')).toBe('r-1');
+  });
+
+  it('lands on the page remembered before signing in, once, and forgets the ended-session notice', async () => {
+    rememberReturnPath('/organization/users?page=2');
+    markSessionEnded();
+    stubAppApi({ handle: ({ url }) => (url === TOKEN_URL ? jsonResponse(201, buildTokenPair({ access_token: buildAccessToken() })) : undefined) });
+
+    const { router } = renderApp('/oauth2-redirect?code=the-code&state=the-state');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organization/users'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(takeReturnPath()).toBeNull();
+    expect(sessionEndedOnItsOwn()).toBe(false);
+  });
+
+  it('ignores a remembered target that is not a path of this app', async () => {
+    sessionStorage.setItem('sign_in_return_path', 'https://evil.example/phish');
+    stubAppApi({ handle: ({ url }) => (url === TOKEN_URL ? jsonResponse(201, buildTokenPair({ access_token: buildAccessToken() })) : undefined) });
+
+    const { router } = renderApp('/oauth2-redirect?code=the-code&state=the-state');
+
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('shows progress while the exchange is under way', async () => {

@@ -3,14 +3,15 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CenteredPanel } from '../../../components/centered-panel';
+import { safeAppPath } from '../../../lib/safe-path';
 import { logout } from '../../../lib/session';
 import { useUpdateCurrentUser } from '../api/update-current-user';
 import { TermsOfUse } from '../components/terms-of-use';
 
 /** Only a path inside this app: a crafted link must not send the user elsewhere after accepting. */
 function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/terms')) return '/';
-  return target;
+  const path = safeAppPath(target);
+  return path && !path.startsWith('/terms') ? path : '/';
 }
 
 /** The route guard sends a user here until they accept the terms; declining signs them out. */
