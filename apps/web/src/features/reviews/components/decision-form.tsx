@@ -31,9 +31,10 @@ export function DecisionForm({ projectId, review, objectName }: Props) {
       return;
     }
     setCommentError(null);
-    decide.mutate(
-      { decision, comment: comment.trim() },
-      { onSuccess: (settled) => notifySuccess(decision === 'rejected' ? `${objectName} rejected: it is back in progress` : settled.status === 'approved' ? `${objectName} approved and locked` : 'Your approval is recorded; the other reviewers still decide') },
+    // The promise, not mutate's callbacks: a settled review unmounts this form, and an unmounted form's callbacks never run.
+    decide.mutateAsync({ decision, comment: comment.trim() }).then(
+      (settled) => notifySuccess(decision === 'rejected' ? `${objectName} rejected: it is back in progress` : settled.status === 'approved' ? `${objectName} approved and locked` : 'Your approval is recorded; the other reviewers still decide'),
+      () => undefined,
     );
   };
 

@@ -58,7 +58,7 @@ export function PendingReview({ projectId, review, objectName, userId, canDecide
           </Typography>
         )}
         {review.message && (
-          <Typography component="blockquote" sx={{ m: 0, mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          <Typography component="blockquote" variant="body2" sx={{ m: 0, mt: 1, pl: 1.5, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {review.message}
           </Typography>
         )}
@@ -100,13 +100,15 @@ export function PendingReview({ projectId, review, objectName, userId, canDecide
           setDialog(null);
           cancel.reset();
         }}
+        // The promise, not mutate's callbacks: the cancelled review unmounts this part of the panel.
         onConfirm={() =>
-          cancel.mutate(undefined, {
-            onSuccess: () => {
+          cancel.mutateAsync().then(
+            () => {
               setDialog(null);
               notifySuccess(`Review of ${objectName} cancelled`);
             },
-          })
+            () => undefined,
+          )
         }
       />
     </Stack>

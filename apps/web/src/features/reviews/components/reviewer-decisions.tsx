@@ -9,13 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 type Entry = Review['reviewers'][number];
 
 function Decision({ entry }: { entry: Entry }) {
-  if (entry.decision === 'pending') {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        Awaiting decision
-      </Typography>
-    );
-  }
+  if (entry.decision === 'pending') return <StatusChip status="in_review" label="Awaiting decision" />;
   if (entry.decision === 'cancelled') return <StatusChip status="cancelled" label="Not needed" />;
   return <StatusChip status={entry.decision} />;
 }
