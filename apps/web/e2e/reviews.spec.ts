@@ -43,6 +43,7 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   await page.getByRole('option', { name: /Rita Reviewer/ }).click();
   await dialog.getByRole('textbox', { name: 'Message to the reviewers' }).fill(message);
   await expectNoSeriousViolations(page, 'request review dialog', '[role="dialog"]');
+  await screenshots(page, 'review-request-dialog');
   await dialog.getByRole('button', { name: 'Request review' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByText(/Requested by Eddie Editor/)).toBeVisible();

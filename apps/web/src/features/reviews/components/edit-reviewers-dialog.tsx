@@ -47,7 +47,17 @@ export function EditReviewersDialog({ projectId, review, objectName, open, onClo
       pending={update.isPending}
       onSubmit={submit}
     >
-      <ReviewerPicker projectId={projectId} value={reviewers} onChange={setReviewers} requesterId={review.requested_by?.id} error={errors.reviewers} autoFocus />
+      <ReviewerPicker
+        projectId={projectId}
+        value={reviewers}
+        onChange={(people) => {
+          setReviewers(people);
+          setErrors({});
+        }}
+        requesterId={review.requested_by?.id}
+        error={errors.reviewers}
+        autoFocus
+      />
     </FormDialog>
   );
 }

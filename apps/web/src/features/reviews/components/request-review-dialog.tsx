@@ -40,6 +40,13 @@ export function RequestReviewDialog({ projectId, concept, objectId, objectName, 
   const [justification, setJustification] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const request = useRequestReview(projectId, concept, objectId);
+  // A field's message goes once the person changes the field.
+  const changed =
+    <T,>(field: string, set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setErrors(({ [field]: _gone, ...rest }) => rest);
+    };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,7 +88,7 @@ export function RequestReviewDialog({ projectId, concept, objectId, objectName, 
       onSubmit={submit}
     >
       <Stack spacing={2.5}>
-        <ReviewerPicker projectId={projectId} value={reviewers} onChange={setReviewers} requesterId={requesterId} error={errors.reviewers} autoFocus />
+        <ReviewerPicker projectId={projectId} value={reviewers} onChange={changed('reviewers', setReviewers)} requesterId={requesterId} error={errors.reviewers} autoFocus />
         <FormControl>
           <FormLabel id="review-rule-label">How it is decided</FormLabel>
           <RadioGroup aria-labelledby="review-rule-label" name="rule" value={rule} onChange={(event) => setRule(event.target.value as Review['rule'])}>
@@ -95,7 +102,7 @@ export function RequestReviewDialog({ projectId, concept, objectId, objectName, 
           multiline
           minRows={2}
           value={message}
-          onChange={(event) => setMessage(event.target.value)}
+          onChange={(event) => changed('message', setMessage)(event.target.value)}
           error={Boolean(errors.message)}
           helperText={errors.message ?? 'Optional: what to look at, where the evidence is'}
           slotProps={{ htmlInput: { maxLength: 2000 } }}
@@ -105,7 +112,7 @@ export function RequestReviewDialog({ projectId, concept, objectId, objectName, 
           label="Due date"
           placeholder="DD-MM-YYYY"
           value={dueText}
-          onChange={(event) => setDueText(event.target.value)}
+          onChange={(event) => changed('due_date', setDueText)(event.target.value)}
           error={Boolean(errors.due_date)}
           helperText={errors.due_date ?? 'Optional, DD-MM-YYYY'}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
@@ -118,7 +125,7 @@ export function RequestReviewDialog({ projectId, concept, objectId, objectName, 
             multiline
             minRows={2}
             value={justification}
-            onChange={(event) => setJustification(event.target.value)}
+            onChange={(event) => changed('justification', setJustification)(event.target.value)}
             error={Boolean(errors.justification)}
             helperText={errors.justification ?? 'Why it is reopened without the usual reopening, e.g. “New model version”'}
             slotProps={{ htmlInput: { maxLength: 2000 } }}

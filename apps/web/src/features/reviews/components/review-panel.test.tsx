@@ -46,6 +46,7 @@ describe('the review panel', () => {
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([expect.stringContaining('Alice Admin'), expect.stringContaining('Rita Reviewer'), expect.stringContaining('Adam Auditor')]);
     await user.click(screen.getByRole('option', { name: /Rita Reviewer/ }));
+    expect(within(dialog).queryByText('Name at least one reviewer')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Every reviewer must approve' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Message to the reviewers' }), 'Method attached');
     const due = within(dialog).getByRole('textbox', { name: 'Due date' });
