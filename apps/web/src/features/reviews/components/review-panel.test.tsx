@@ -161,4 +161,26 @@ describe('the review panel', () => {
     expect(within(panel).getByRole('button', { name: 'Review again…' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Reopen…' })).toBeInTheDocument();
   });
+
+  it('lets an owner send an approved control to review again, forcing it open with a justification', async () => {
+    const approved = buildReview({ status: 'approved', settled_at: '2026-11-21T09:00:00Z', reviewers: [{ reviewer: personOf(RITA), decision: 'approved', comment: null, decided_at: '2026-11-21T09:00:00Z' }] });
+    const { panel, user, calls, reviewsPath } = await open({ roles: ['owner'], detail: { status: 'approved', locked: true, allowed_transitions: ['in_progress'] }, reviews: [approved] });
+    expect(await within(panel).findByText(/Approved: it stays locked/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Request a review…' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Review again…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Review MFF-1.RSK.01 again' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reviewers' }));
+    await user.click(await screen.findByRole('option', { name: /Adam Auditor/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    expect(within(dialog).getByText('Say why the status is forced: the reason is kept in the log')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Justification/ })).toHaveFocus();
+    await user.type(within(dialog).getByRole('textbox', { name: /Justification/ }), 'New model version');
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    await waitFor(() => expect(callsOf(calls, reviewsPath, 'POST')).toHaveLength(1));
+    const call = callsOf(calls, reviewsPath, 'POST')[0]!;
+    expect(call.url).toContain('force_update_status=true');
+    expect(bodyOf(call)).toEqual({ reviewers: [ADAM.user_id], rule: 'any', justification: 'New model version' });
+    expect(await within(panel).findByText('New model version')).toBeInTheDocument();
+    expect(within(within(panel).getByRole('list', { name: 'Reviewers and their decisions' })).getByText('Adam Auditor')).toBeInTheDocument();
+  });
 });
