@@ -35,6 +35,9 @@ describe('requesting a review', () => {
     const queue = (await reviewer({ method: 'GET', url: '/api/users/me/reviews' })).json();
     expect(queue.items.map((r: { object_id: string }) => r.object_id)).toContain(target.id);
     expect(queue.items[0].project_name).toBe('Credit Scoring Model');
+    // The log names the control and the reviewers, for the activity sentence.
+    const log = (await editor({ method: 'GET', url: `/api/projects/${project}/logs/${target.id}` })).json().items;
+    expect(log.find((e: { action: string }) => e.action === 'review_requested').after).toMatchObject({ reviewer_names: ['Rita Reviewer'], label: expect.stringContaining('MFF-1.GOV.05'), rule: 'any' });
   });
 
   it('names only project members who may decide, never the requester, and hides other projects', async () => {
@@ -70,6 +73,8 @@ describe('deciding', () => {
     expect((await reviewer({ method: 'PATCH', url: reviewsUrl(target.id, '/decision'), payload: { decision: 'maybe', comment: 'x' } })).statusCode).toBe(422);
     const rejected = await reviewer({ method: 'PATCH', url: reviewsUrl(target.id, '/decision'), payload: { decision: 'rejected', comment: 'No owner named' } });
     expect(rejected.json()).toMatchObject({ status: 'rejected', reviewers: [expect.objectContaining({ decision: 'rejected', comment: 'No owner named' })] });
+    const decided = (await reviewer({ method: 'GET', url: `/api/projects/${project}/logs/${target.id}` })).json().items.find((e: { action: string }) => e.action === 'review_decided');
+    expect(decided.after).toMatchObject({ decision: 'rejected', outcome: 'rejected', comment: 'No owner named', label: expect.stringContaining('MFF-1.GOV.07') });
     expect((await control('MFF-1.GOV.07')).status).toBe('in_progress');
     expect((await reviewer({ method: 'PATCH', url: reviewsUrl(target.id, '/decision'), payload: { decision: 'approved' } })).statusCode).toBe(409);
 

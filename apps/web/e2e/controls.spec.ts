@@ -1,26 +1,8 @@
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectBrowserErrors, SCREENSHOTS, signIn, tokenFor } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { collectBrowserErrors, expectNoSeriousViolations, screenshots, setUpProject, signIn } from './support';
 
 const CODE = 'MFF-1.RSK.01';
 const REQUIREMENT = 'Art. 9(1)';
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${screen}: ${v.id} — ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Desktop and phone pictures of the screen as it is now, for a person to look at. */
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
-  await expectNoSeriousViolations(page, `${name} at 390 px`);
-  if (size) await page.setViewportSize(size);
-}
 
 /** The requirement's row on the Requirements screen, narrowed to it by the URL's filters. */
 async function requirementRow(page: Page, projectUrl: string) {
@@ -30,18 +12,6 @@ async function requirementRow(page: Page, projectUrl: string) {
   const toggle = eu.getByRole('button', { name });
   await expect(toggle).toBeVisible();
   return { eu, toggle, row: eu.getByRole('listitem').filter({ has: page.getByRole('button', { name }) }) };
-}
-
-/** Creates a project as the owner, with the EU AI Act applied, and gives Eddie Editor the editor role on it. */
-async function setUpProject(request: APIRequestContext, name: string) {
-  const owner = { authorization: `Bearer ${await tokenFor(request, 'owner@demo.local')}` };
-  const editor = { authorization: `Bearer ${await tokenFor(request, 'editor@demo.local')}` };
-  const created = await request.post('/api/projects', { headers: owner, data: { name, project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: string };
-  const editorId = ((await (await request.get('/api/users/me', { headers: editor })).json()) as { id: string }).id;
-  const role = await request.post(`/api/users/${editorId}/roles?project_id=${project.id}&role=editor`, { headers: owner });
-  expect(role.status()).toBe(200);
 }
 
 test('an owner assigns the editor, who starts the control, assesses it and comments; the requirement moves on', async ({ page, browser, request }) => {

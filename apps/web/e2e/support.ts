@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -28,4 +29,40 @@ export function collectBrowserErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** No serious or critical axe violation on the page (or inside `within`, a CSS selector). */
+export async function expectNoSeriousViolations(page: Page, screen: string, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${screen}: ${v.id} — ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Desktop and phone pictures of the screen as it is now, for a person to look at. */
+export async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
+  await expectNoSeriousViolations(page, `${name} at 390 px`);
+  if (size) await page.setViewportSize(size);
+}
+
+/**
+ * Creates a project as the owner, with the EU AI Act applied, and gives each person the project role
+ * named (Eddie Editor the editor role by default). Gives the project's id.
+ */
+export async function setUpProject(request: APIRequestContext, name: string, members: Record<string, 'editor' | 'reviewer' | 'auditor'> = { 'editor@demo.local': 'editor' }): Promise<string> {
+  const owner = { authorization: `Bearer ${await tokenFor(request, 'owner@demo.local')}` };
+  const created = await request.post('/api/projects', { headers: owner, data: { name, project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } });
+  expect(created.status()).toBe(201);
+  const project = (await created.json()) as { id: string };
+  for (const [email, role] of Object.entries(members)) {
+    const member = { authorization: `Bearer ${await tokenFor(request, email)}` };
+    const userId = ((await (await request.get('/api/users/me', { headers: member })).json()) as { id: string }).id;
+    const given = await request.post(`/api/users/${userId}/roles?project_id=${project.id}&role=${role}`, { headers: owner });
+    expect(given.status()).toBe(200);
+  }
+  return project.id;
 }

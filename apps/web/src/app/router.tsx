@@ -22,6 +22,7 @@ const ProblemScreen = lazyWithReload(() => import('./routes/problem-screen'));
 const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen'));
 const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
 const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
+const ReviewsScreen = lazyWithReload(() => import('../features/reviews/screens/reviews-screen'));
 const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
 const ProjectsScreen = lazyWithReload(() => import('../features/projects/screens/projects-screen'));
 const NewProjectScreen = lazyWithReload(() => import('../features/projects/screens/new-project-screen'));
@@ -90,6 +91,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/', withLayout('home'), <DashboardScreen />),
             route('/dashboard', withLayout('home'), <DashboardScreen />),
             route('/notifications', withLayout('notifications'), <NotificationsScreen />),
+            route('/reviews', withLayout('reviews'), <ReviewsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
             // The project header (name, type, tabs) around its screens; risks, evidence, assets and testing come with their features.

@@ -27,3 +27,9 @@ export const projectFrameworksKey = (projectId: string) => [...projectKey(projec
 
 /** The signed-in user's work across projects (the home screen's card): assignments change it. */
 export const myWorkKey = () => ['my-work'] as const;
+
+/** A project's reviews (of every concept); requesting or deciding one changes the object it is about too. */
+export const reviewsKey = (projectId: string) => [...projectKey(projectId), 'reviews'] as const;
+
+/** The reviews awaiting the signed-in user across their projects (the Reviews page, the home card). */
+export const myReviewsKey = () => ['my-reviews'] as const;

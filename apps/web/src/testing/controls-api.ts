@@ -1,6 +1,7 @@
 import {
   MANUAL_TRANSITIONS,
   type ControlAssessment,
+  type CurrentUser,
   type ControlDetail,
   type ControlListItem,
   type MyWorkItem,
@@ -26,6 +27,8 @@ type ControlsApi = {
   tags?: Tag[];
   assessments?: ControlAssessment[];
   work?: MyWorkItem[];
+  /** The signed-in user (Alice Admin by default). */
+  user?: CurrentUser;
   /** Answers first (project paths only); undefined falls through. */
   handle?: (call: FetchCall) => Response | undefined;
 };
@@ -45,7 +48,7 @@ function pageOf<T>(items: T[], url: string) {
  * control's detail and its changes, bulk changes, assessments, members, the organization's tags and
  * the user's work. Records every project call.
  */
-export function stubControlsApi({ project, controls = [], details = [], requirements = [], frameworks = [], members = [], tags = [], assessments = [], work = [], handle }: ControlsApi) {
+export function stubControlsApi({ project, controls = [], details = [], requirements = [], frameworks = [], members = [], tags = [], assessments = [], work = [], user, handle }: ControlsApi) {
   const base = `/api/projects/${project.id}`;
   const byCode = new Map(details.map((detail) => [detail.control_code, structuredClone(detail)]));
   const history = [...assessments];
@@ -56,6 +59,7 @@ export function stubControlsApi({ project, controls = [], details = [], requirem
 
   const api = stubProjectApi({
     project,
+    user,
     handleOutside: (call) => {
       const path = call.url.split('?')[0];
       if (path === `/api/organizations/${DEMO_ORGANIZATION.id}/tags`) return jsonResponse(200, pageOf(tags, call.url));

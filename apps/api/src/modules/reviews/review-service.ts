@@ -28,8 +28,8 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
     return object;
   }
 
-  /** Reviewers must be project members who may decide, and not the requester (422 naming them). */
-  async function assertReviewers(db: Executor, projectId: string, userIds: readonly string[], requesterId: string | null) {
+  /** Reviewers must be project members who may decide, and not the requester (422 naming them). Gives their names, in the order asked. */
+  async function assertReviewers(db: Executor, projectId: string, userIds: readonly string[], requesterId: string | null): Promise<string[]> {
     if (requesterId && userIds.includes(requesterId)) throw unprocessable('reviewers: the requester cannot review their own request: name someone else');
     const rows = await reviewRepository.projectRoles(db, projectId, userIds);
     const found = new Set(rows.map((r) => r.user_id));
@@ -43,6 +43,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
       const names = refused.map((id) => rows.find((r) => r.user_id === id)!.name);
       throw new AppError(422, `Only project members who may decide reviews can be reviewers: ${names.join(', ')} cannot`, 'invalid_reviewers', names.map((name) => ({ path: 'body.reviewers', message: `${name} is not a project member who may decide reviews` })));
     }
+    return userIds.map((id) => rows.find((r) => r.user_id === id)!.name);
   }
 
   async function view(db: Executor, ctx: RequestContext, concept: ReviewConcept, rows: ReviewRow[]): Promise<Review[]> {
@@ -82,7 +83,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
       const { reviewId, mails } = await deps.db.transaction(async (tx) => {
         const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
         if (await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id)) throw conflict('A review of this is already pending: change its reviewers or cancel it first');
-        await assertReviewers(tx, projectId, input.reviewers, ctx.user.id);
+        const reviewerNames = await assertReviewers(tx, projectId, input.reviewers, ctx.user.id);
         const scope = { organizationId, projectId, actorId: ctx.user.id };
         let current = object;
         if (!REVIEW_TRANSITIONS.canRequestFrom(object.status)) {
@@ -114,12 +115,12 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
           // No reviewers and a forced status: the holder of reviews:force_update_status approves it now, with the reason on record.
           await concept.setStatus(tx, scope, current, REVIEW_TRANSITIONS.approve, input.justification ?? null);
           await reviewRepository.settle(tx, reviewId, 'approved', ctx.user.id);
-          await recordActivity(tx, { ...activity, action: 'review_forced', after: { review_id: reviewId, status: 'approved', justification: input.justification } });
+          await recordActivity(tx, { ...activity, action: 'review_forced', after: { review_id: reviewId, status: 'approved', justification: input.justification, label: object.label } });
           await notify(tx, ctx, object.watchers, object, `Approved (forced): ${object.label}`, `${nameOf(ctx)} set it to approved: ${input.justification}`, reviewId);
           return { reviewId, mails: [] };
         }
         await concept.setStatus(tx, scope, current, REVIEW_TRANSITIONS.request, null);
-        await recordActivity(tx, { ...activity, action: 'review_requested', after: { review_id: reviewId, reviewers: input.reviewers, rule: input.rule, forced: force, justification: input.justification ?? null } });
+        await recordActivity(tx, { ...activity, action: 'review_requested', after: { review_id: reviewId, reviewers: input.reviewers, reviewer_names: reviewerNames, rule: input.rule, forced: force, justification: input.justification ?? null, label: object.label } });
         const message = `${nameOf(ctx)} asks you to review ${object.label}${input.message ? `: “${input.message}”` : '.'}`;
         await notify(tx, ctx, input.reviewers, object, `Review requested: ${object.label}`, message, reviewId);
         const emails = (await reviewRepository.emails(tx, input.reviewers)).filter(Boolean);
@@ -168,7 +169,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
         if (!pending) throw conflict('No review of this is pending');
         const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
-        await assertReviewers(tx, projectId, input.reviewers, row.requested_by);
+        const reviewerNames = await assertReviewers(tx, projectId, input.reviewers, row.requested_by);
         const before = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
         const added = input.reviewers.filter((id) => !before.includes(id));
         const removed = before.filter((id) => !input.reviewers.includes(id));
@@ -177,7 +178,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         await reviewRepository.removeReviewers(tx, pending.id, removed);
         await reviewRepository.addReviewers(tx, pending.id, added);
         await reviewRepository.update(tx, pending.id, { message: input.message, dueDate: input.due_date });
-        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_updated', before: { reviewers: before }, after: { reviewers: input.reviewers } });
+        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_updated', before: { reviewers: before }, after: { reviewers: input.reviewers, reviewer_names: reviewerNames, label: object.label } });
         await notify(tx, ctx, added, object, `Review requested: ${object.label}`, `${nameOf(ctx)} asks you to review ${object.label}.`, pending.id);
         return pending.id;
       });
@@ -195,7 +196,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
         await reviewRepository.settle(tx, pending.id, 'cancelled', ctx.user.id);
         if (object.status === 'in_review') await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, row.status_before, null);
-        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_cancelled', after: { review_id: pending.id } });
+        await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_cancelled', after: { review_id: pending.id, label: object.label } });
         const reviewers = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
         await notify(tx, ctx, [...reviewers, ...object.watchers, ...(row.requested_by ? [row.requested_by] : [])], object, `Review cancelled: ${object.label}`, `${nameOf(ctx)} cancelled the review of ${object.label}.`, pending.id);
         return pending.id;
@@ -229,7 +230,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const after = decisions.map((d) => (d.user_id === ctx.user.id ? { ...d, decision: input.decision } : d));
         const outcome = input.decision === 'rejected' ? 'rejected' : row.rule === 'any' || after.every((d) => d.decision === 'approved') ? 'approved' : undefined;
         const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
-        await recordActivity(tx, { ...activity, action: 'review_decided', after: { review_id: pending.id, decision: input.decision, comment: input.comment || null } });
+        await recordActivity(tx, { ...activity, action: 'review_decided', after: { review_id: pending.id, decision: input.decision, comment: input.comment || null, outcome: outcome ?? null, label: object.label } });
         if (outcome) {
           await reviewRepository.settle(tx, pending.id, outcome, ctx.user.id);
           await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, outcome === 'approved' ? REVIEW_TRANSITIONS.approve : REVIEW_TRANSITIONS.reject, input.comment || null);

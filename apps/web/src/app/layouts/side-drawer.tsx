@@ -4,6 +4,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
@@ -121,6 +122,7 @@ function DrawerContent({ open, vendorsEnabled, docsUrl, greeting, toggle, onNavi
   // Spec: the entry is selected when the path contains its word (project-detail/… selects Projects).
   const sections: Section[] = [
     { label: 'Projects', to: '/projects', icon: <FolderOutlinedIcon />, marker: 'project' },
+    { label: 'Reviews', to: '/reviews', icon: <RateReviewOutlinedIcon />, marker: 'reviews' },
     { label: 'Organization', to: '/organization', icon: <BusinessOutlinedIcon />, marker: 'organization' },
     ...(vendorsEnabled ? [{ label: 'Vendors', to: '/vendors', icon: <StorefrontOutlinedIcon />, marker: 'vendors' }] : []),
   ];

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MyWorkCard } from '../../features/controls/components/my-work-card';
+import { ReviewsAwaitingCard } from '../../features/reviews/components/reviews-awaiting-card';
 
 type Shortcut = { title: string; text: string; to: string; icon: ReactNode };
 
@@ -23,6 +24,7 @@ export function DashboardScreen() {
   return (
     <>
       <MyWorkCard />
+      <ReviewsAwaitingCard />
       <section aria-labelledby="dashboard-shortcuts">
         <Typography id="dashboard-shortcuts" component="h2" variant="h6" sx={{ mb: 2 }}>
           Where to start

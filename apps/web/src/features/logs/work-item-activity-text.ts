@@ -1,13 +1,9 @@
 import { ASSESSMENT_RESULT_LABELS, WORK_ITEM_STATUS_LABELS, type ActivityEntry, type AssessmentResult, type WorkItemStatus } from '@aegis/contracts';
 import { formatDate } from '../../lib/format';
+import { count, isObject, joined, stringsOf as idsOf } from './activity-values';
+import { describeReviewAction } from './review-activity-text';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStatus = (value: unknown): value is WorkItemStatus => typeof value === 'string' && value in WORK_ITEM_STATUS_LABELS;
-const idsOf = (value: unknown, key: string): string[] => (isObject(value) && Array.isArray(value[key]) ? value[key].filter((id): id is string => typeof id === 'string') : []);
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "a, b and c". */
-const joined = (parts: readonly string[]) => (parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`);
 
 function statusChange(entry: ActivityEntry, noun: string): string | undefined {
   const from = isObject(entry.before) ? entry.before.status : undefined;
@@ -77,5 +73,5 @@ export function describeWorkItemAction(entry: ActivityEntry, genericNoun: string
     case 'assessed':
       return assessed(entry, noun);
   }
-  return undefined;
+  return describeReviewAction(entry, noun);
 }

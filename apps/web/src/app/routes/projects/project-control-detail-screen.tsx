@@ -5,8 +5,9 @@ import { CommentThread } from '../../../features/comments/components/comment-thr
 import { ControlDetailScreen } from '../../../features/controls/screens/control-detail-screen';
 import { ActivityList } from '../../../features/logs/components/activity-list';
 import { useFramedProject } from '../../../features/projects/project-outlet';
+import { ReviewPanel } from '../../../features/reviews/components/review-panel';
 
-/** project-control-detail: a control, with its comment thread and its activity beside it. */
+/** project-control-detail: a control, with its review, its comment thread and its activity beside it. */
 export function ProjectControlDetailScreen() {
   const project = useFramedProject();
   const controlCode = useParams().controlCode ?? '';
@@ -17,6 +18,11 @@ export function ProjectControlDetailScreen() {
       key={controlCode}
       project={project}
       controlCode={controlCode}
+      review={(control) =>
+        can('reviews:read') && (
+          <ReviewPanel projectId={project.id} concept="control" objectId={control.id} objectName={control.control_code} objectStatus={control.status} rights={project.rights} />
+        )
+      }
       discussion={(control) =>
         can('comments:read') && (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -14,6 +14,7 @@ import { controlDetailPath, type BackLinkState } from '../../../lib/project-path
 import { frameworkCodeLabel } from './control-labels';
 import type { ControlSelection } from './controls-table';
 import { DueDateText } from './due-date-text';
+import { ReviewStatusChip } from './review-status-chip';
 
 type Props = {
   projectId: string;
@@ -56,6 +57,7 @@ export function ControlCards({ projectId, controls, selection, back, labelledBy 
               </Box>
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <StatusChip status={control.status} />
+                {control.review_status && <ReviewStatusChip status={control.review_status} />}
                 {control.due_date && <DueDateText control={control} />}
               </Stack>
               {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}

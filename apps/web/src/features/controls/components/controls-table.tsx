@@ -22,6 +22,7 @@ import { controlDetailPath, type BackLinkState } from '../../../lib/project-path
 import type { ControlSortField } from '../control-list-params';
 import { frameworkCodeLabel } from './control-labels';
 import { DueDateText } from './due-date-text';
+import { ReviewStatusChip } from './review-status-chip';
 
 export type ControlSort = ListSort<ControlSortField>;
 
@@ -50,6 +51,7 @@ const HEADERS: { label: string; field?: ControlSortField }[] = [
   { label: 'Code', field: 'control_code' },
   { label: 'Control', field: 'title' },
   { label: 'Status', field: 'status' },
+  { label: 'Review' },
   { label: 'Assignees' },
   { label: 'Reviewers' },
   { label: 'Due', field: 'due_date' },
@@ -64,7 +66,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
   const selectedHere = codes.filter((code) => selection?.selected.has(code)).length;
   return (
     <TableContainer>
-      <Table aria-labelledby={labelledBy} size="small" sx={{ minWidth: 1000, '& td, & th': { verticalAlign: 'top' } }}>
+      <Table aria-labelledby={labelledBy} size="small" sx={{ minWidth: 1120, '& td, & th': { verticalAlign: 'top' } }}>
         <TableHead>
           <TableRow>
             {selection && (
@@ -107,6 +109,15 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
               </TableCell>
               <TableCell>
                 <StatusChip status={control.status} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {control.review_status ? (
+                  <ReviewStatusChip status={control.review_status} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    —
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ minWidth: 140 }}>
                 <PeopleNames people={control.assignees} empty="Unassigned" max={2} />

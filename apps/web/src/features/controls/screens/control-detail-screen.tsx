@@ -25,7 +25,8 @@ import { StatusHistorySection } from '../components/status-history-section';
 type Props = {
   project: Project;
   controlCode: string;
-  /** What other features add beside the control, composed by the route: its comments, its activity. */
+  /** What other features add beside the control, composed by the route: its review, its comments, its activity. */
+  review?: (control: ControlDetail) => ReactNode;
   discussion?: (control: ControlDetail) => ReactNode;
   activity?: (control: ControlDetail) => ReactNode;
 };
@@ -45,7 +46,7 @@ function NotFound({ projectId, controlCode }: { projectId: string; controlCode: 
 }
 
 /** project-control-detail: one control, what it asks, the requirements it satisfies, who works on it, and its record. */
-export function ControlDetailScreen({ project, controlCode, discussion, activity }: Props) {
+export function ControlDetailScreen({ project, controlCode, review, discussion, activity }: Props) {
   const query = useControl(project.id, controlCode);
   const organizationId = useQuery(currentUserQueryOptions()).data?.organization?.id;
   const can = (right: Project['rights'][number]) => project.rights.includes(right);
@@ -64,6 +65,7 @@ export function ControlDetailScreen({ project, controlCode, discussion, activity
         <ControlHeader projectId={project.id} control={control} canUpdate={canUpdate} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
           <Stack spacing={3} sx={{ minWidth: 0 }}>
+            {review?.(control)}
             <ControlAbout control={control} />
             <SatisfiesSection projectId={project.id} control={control} />
             {can('control_assessments:read') && <AssessmentsSection projectId={project.id} controlCode={control.control_code} canAssess={can('control_assessments:create')} />}

@@ -22,7 +22,7 @@ const TAG = { tag_id: '0199a0b2-0000-7000-8000-0000000000f9', name: 'Bias', colo
 
 const controls = [
   buildControlListItem({ due_date: '2020-01-31', status: 'in_progress', assignees: [ADA], needs_attention: true, needs_attention_reason: 'Test “AUC ≥ 0.8” failed' }),
-  buildControlListItem({ id: '0199a0b2-0000-7000-8000-0000000000d2', control_code: 'MFF-1.GOV.02', title: 'Roles and responsibilities', status: 'approved', frameworks: ['EU_AI_ACT'], tags: [TAG] }),
+  buildControlListItem({ id: '0199a0b2-0000-7000-8000-0000000000d2', control_code: 'MFF-1.GOV.02', title: 'Roles and responsibilities', status: 'approved', frameworks: ['EU_AI_ACT'], tags: [TAG], review_status: 'approved' }),
 ];
 
 async function open(url = base, options: Partial<Parameters<typeof stubControlsApi>[0]> = {}) {
@@ -51,6 +51,8 @@ describe('the controls list', () => {
     expect(within(row).getByText('NIST AI RMF')).toBeInTheDocument();
     const approved = screen.getByRole('row', { name: /MFF-1.GOV.02/ });
     expect(within(approved).getByText('Approved')).toBeInTheDocument();
+    expect(within(approved).getByText('Review approved')).toBeInTheDocument();
+    expect(within(row).queryByText(/^Review /)).not.toBeInTheDocument();
     expect(within(approved).getByText('Bias')).toBeInTheDocument();
     expect(screen.getByText('2 controls')).toBeInTheDocument();
   });
