@@ -32,6 +32,7 @@ import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoutes } from './modules/projects/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
+import compression from './plugins/compression';
 import errors from './plugins/errors';
 import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
@@ -55,6 +56,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass a storage of their own (a temporary folder, a fake bucket); otherwise from the config. */
   storage?: FileStorage;
+  /** The built web app to serve; tests pass a folder of their own, otherwise apps/web/dist is looked up. */
+  webRoot?: string;
 };
 
 const PURGE_INTERVAL_MS = 5 * 60_000;
@@ -63,7 +66,7 @@ const ANALYZE_INTERVAL_MS = 10 * 60_000;
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
-export async function buildApp({ config, database, clock = systemClock, logger, storage }: BuildOptions) {
+export async function buildApp({ config, database, clock = systemClock, logger, storage, webRoot }: BuildOptions) {
   const secrets = await loadServerSecrets(database.db, config.jwtSecret);
 
   const app = Fastify({
@@ -132,6 +135,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(xsrf);
   await app.register(auth);
   await app.register(rateLimits);
+  // Before every route: it attaches itself to the routes registered after it.
+  await app.register(compression);
   await app.register(openapi);
 
   await app.register(healthRoutes);
@@ -156,7 +161,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(workItemRoutes);
   await app.register(reviewRoutes);
   if (idp) await app.register(idpPlugin, { idp });
-  await app.register(spa);
+  await app.register(spa, { root: webRoot });
 
   return app;
 }
