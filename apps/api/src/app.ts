@@ -11,6 +11,7 @@ import { idpPlugin } from './idp/plugin';
 import { createEmbeddedIdp } from './idp/provider';
 import { systemClock, type Clock } from './lib/clock';
 import { injectFetch } from './lib/inject-fetch';
+import { createJobMonitor } from './lib/job-monitor';
 import { createMailer } from './lib/mailer';
 import { loadServerSecrets } from './lib/secrets';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -106,12 +107,18 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     mailer: createMailer(config, app.log),
     storage: storage ?? createStorage(config),
     idp,
+    jobs: createJobMonitor(clock),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
   // Stored files whose removal is still owed (a project deleted while the storage was down) are retried
   // at start-up and then every few minutes.
-  const purgeLater = () => void runPurges(deps, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
+  deps.jobs.define('file_removal', 'Removal of deleted projects’ files', PURGE_INTERVAL_MS);
+  deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
+  const purgeLater = () =>
+    void deps.jobs
+      .track('file_removal', () => runPurges(deps, app.log), (result) => result.failed)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     purgeLater();
@@ -119,7 +126,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
   // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows.
-  const analyzeTimer = setInterval(() => void database.analyze().catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed')), ANALYZE_INTERVAL_MS).unref();
+  const analyze = () => void deps.jobs.track('statistics', () => database.analyze()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
+  const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => clearInterval(analyzeTimer));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
