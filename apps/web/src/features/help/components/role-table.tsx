@@ -15,7 +15,7 @@ export function RoleTable({ caption, roles }: { caption: string; roles: RoleSumm
             Role
           </TableCell>
           <TableCell component="th" scope="col">
-            May
+            What they may do
           </TableCell>
         </TableRow>
       </TableHead>

@@ -67,8 +67,9 @@ export function HelpScreen() {
 
       <Section title="Roles">
         <Paragraph>
-          Everyone holds one role in their organization and, in each project they take part in, one project role. The roles
-          decide what you see and what you may change; the server checks them on every request.
+          Everyone holds a role in their organization and a project role in each project they take part in (a person may
+          hold more than one; their rights add up). The roles decide what you see and what you may change; the server checks
+          them on every request.
         </Paragraph>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2 }}>
           In the organization
