@@ -114,7 +114,6 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   // Stored files whose removal is still owed (a project deleted while the storage was down) are retried
   // at start-up and then every few minutes.
   deps.jobs.define('file_removal', 'Removal of deleted projects’ files', PURGE_INTERVAL_MS);
-  deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
   const purgeLater = () =>
     void deps.jobs
       .track('file_removal', () => runPurges(deps, app.log), (result) => result.failed)
@@ -125,10 +124,14 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     purgeTimer = setInterval(purgeLater, PURGE_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
-  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows.
-  const analyze = () => void deps.jobs.track('statistics', () => database.analyze()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
-  const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => clearInterval(analyzeTimer));
+  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows
+  // (PostgreSQL's autovacuum does this itself).
+  if (database.kind === 'pglite') {
+    deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
+    const analyze = () => void deps.jobs.track('statistics', () => database.analyze()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
+    const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
+    app.addHook('onClose', async () => clearInterval(analyzeTimer));
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
