@@ -1,9 +1,11 @@
-// Builds what `npm start` and the browser tests need: the web app (Vite) and the API bundle (esbuild).
+// Builds what `npm start` and the browser tests need: the web app (Vite, then brotli and gzip copies of
+// its files) and the API bundle (esbuild).
 // Skips a part whose sources have not changed since its last build; `--force` rebuilds everything.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressAssets } from './compress-assets.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = path.join(root, '.build-stamp');
@@ -11,9 +13,14 @@ const force = process.argv.includes('--force');
 
 const parts = {
   web: {
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'package-lock.json'],
+    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src', 'package-lock.json', 'scripts/compress-assets.mjs'],
     output: 'apps/web/dist/index.html',
-    run: () => execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
+    run: async () => {
+      execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+      const { files, original, br, gz } = await compressAssets(path.join(root, 'apps/web/dist'));
+      const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+      process.stdout.write(`Compressed ${files} web files: ${kb(original)} → ${kb(br)} brotli, ${kb(gz)} gzip\n`);
+    },
   },
   api: {
     inputs: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'package-lock.json'],
@@ -39,7 +46,7 @@ for (const [name, part] of Object.entries(parts)) {
   if (fresh && !force) continue;
   const started = Date.now();
   process.stdout.write(`Building ${name}…\n`);
-  part.run();
+  await part.run();
   stamps[name] = fingerprint;
   fs.writeFileSync(stampFile, JSON.stringify(stamps));
   process.stdout.write(`Built ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -11,6 +11,7 @@ import { idpPlugin } from './idp/plugin';
 import { createEmbeddedIdp } from './idp/provider';
 import { systemClock, type Clock } from './lib/clock';
 import { injectFetch } from './lib/inject-fetch';
+import { createJobMonitor } from './lib/job-monitor';
 import { createMailer } from './lib/mailer';
 import { loadServerSecrets } from './lib/secrets';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -32,6 +33,7 @@ import { projectMemberRoutes } from './modules/projects/member-routes';
 import { projectRoutes } from './modules/projects/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
+import compression from './plugins/compression';
 import errors from './plugins/errors';
 import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
@@ -55,6 +57,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass a storage of their own (a temporary folder, a fake bucket); otherwise from the config. */
   storage?: FileStorage;
+  /** The built web app to serve; tests pass a folder of their own, otherwise apps/web/dist is looked up. */
+  webRoot?: string;
 };
 
 const PURGE_INTERVAL_MS = 5 * 60_000;
@@ -63,7 +67,7 @@ const ANALYZE_INTERVAL_MS = 10 * 60_000;
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
-export async function buildApp({ config, database, clock = systemClock, logger, storage }: BuildOptions) {
+export async function buildApp({ config, database, clock = systemClock, logger, storage, webRoot }: BuildOptions) {
   const secrets = await loadServerSecrets(database.db, config.jwtSecret);
 
   const app = Fastify({
@@ -103,21 +107,31 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     mailer: createMailer(config, app.log),
     storage: storage ?? createStorage(config),
     idp,
+    jobs: createJobMonitor(clock),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
   // Stored files whose removal is still owed (a project deleted while the storage was down) are retried
   // at start-up and then every few minutes.
-  const purgeLater = () => void runPurges(deps, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
+  deps.jobs.define('file_removal', 'Removal of deleted projects’ files', PURGE_INTERVAL_MS);
+  const purgeLater = () =>
+    void deps.jobs
+      .track('file_removal', () => runPurges(deps, app.log), (result) => result.failed)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
   let purgeTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     purgeLater();
     purgeTimer = setInterval(purgeLater, PURGE_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(purgeTimer));
-  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows.
-  const analyzeTimer = setInterval(() => void database.analyze().catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed')), ANALYZE_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => clearInterval(analyzeTimer));
+  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows
+  // (PostgreSQL's autovacuum does this itself).
+  if (database.kind === 'pglite') {
+    deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
+    const analyze = () => void deps.jobs.track('statistics', () => database.analyze()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
+    const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
+    app.addHook('onClose', async () => clearInterval(analyzeTimer));
+  }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -132,6 +146,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(xsrf);
   await app.register(auth);
   await app.register(rateLimits);
+  // Before every route: it attaches itself to the routes registered after it.
+  await app.register(compression);
   await app.register(openapi);
 
   await app.register(healthRoutes);
@@ -156,7 +172,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(workItemRoutes);
   await app.register(reviewRoutes);
   if (idp) await app.register(idpPlugin, { idp });
-  await app.register(spa);
+  await app.register(spa, { root: webRoot });
 
   return app;
 }

@@ -61,7 +61,9 @@ export type Config = {
   /** Outgoing mail (invitations); unset: links are shown to the admin to share by hand. */
   smtp: { url: string; from: string } | undefined;
   sentryDsn: string | undefined;
-  docsUrl: string;
+  /** Where Support leads (DOCS_URL); unset: the web app's own help page, /help. */
+  docsUrl: string | undefined;
+  /** Where the footer's Status link leads (STATUS_URL); unset: the web app's own status page, /status. */
   statusUrl: string | undefined;
   trustProxy: boolean;
   bodyLimit: number;
@@ -111,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? 'Aegis <no-reply@localhost>' } : undefined,
     sentryDsn: e.SENTRY_DSN,
-    docsUrl: e.DOCS_URL ?? `${publicUrl}/api/docs`,
+    docsUrl: e.DOCS_URL,
     statusUrl: e.STATUS_URL,
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,

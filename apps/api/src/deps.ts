@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
+import type { JobMonitor } from './lib/job-monitor';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import type { ServerSecrets } from './lib/secrets';
@@ -22,6 +23,8 @@ export type Deps = {
   storage: FileStorage;
   /** Present when the embedded identity provider is in use. */
   idp: EmbeddedIdp | undefined;
+  /** How the periodic jobs (file removal, statistics) last ran, for the health check. */
+  jobs: JobMonitor;
 };
 
 declare module 'fastify' {

@@ -13,7 +13,11 @@ afterAll(() => t.close());
 it('health answers 503 when the database is down', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(response.statusCode).toBe(503);
-  expect(response.json()).toMatchObject({ status: 'unavailable', database: 'unavailable' });
+  const body = response.json();
+  expect(body).toMatchObject({ status: 'unavailable', database: 'unavailable', version: 'v1.2.6' });
+  // Which part failed: the database; the others still answer.
+  expect(body.components.database).toMatchObject({ status: 'unavailable', detail: expect.stringMatching(/does not answer/) });
+  expect(body.components.file_storage.status).toBe('ok');
 });
 
 it('requests fail fast with 503, not 500 and not a hang', async () => {

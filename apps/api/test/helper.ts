@@ -25,7 +25,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /** Builds the real app on a fresh, migrated and seeded database. */
-export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage } = {}) {
+export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage; webRoot?: string } = {}) {
   const { database, url: databaseUrl, drop, prepared } = await createTestDatabase();
   if (!prepared) {
     await database.migrate();
@@ -34,7 +34,7 @@ export async function build(env: Record<string, string> = {}, hooks: { beforeRea
     await database.analyze();
   }
   const clock = testClock();
-  const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage });
+  const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage, webRoot: hooks.webRoot });
   hooks.beforeReady?.(app);
   await app.ready();
 

@@ -42,7 +42,7 @@ it('serves the client configuration without a token', async () => {
     product_name: 'Aegis',
     version: 'v1.2.6',
     environment: 'prod',
-    docs_url: 'http://localhost:3000/api/docs',
+    docs_url: null,
     status_url: null,
     sentry_dsn: null,
   });

@@ -5,7 +5,9 @@ export const clientConfig = z.object({
   product_name: z.string(),
   version: z.string(),
   environment: z.string(),
-  docs_url: z.string(),
+  /** DOCS_URL, where Support leads; null: the built-in help page (/help). */
+  docs_url: z.string().nullable(),
+  /** STATUS_URL, where the footer's Status link leads; null: the built-in status page (/status). */
   status_url: z.string().nullable(),
   /** Error reporting is on only when the server has SENTRY_DSN. */
   sentry_dsn: z.string().nullable(),

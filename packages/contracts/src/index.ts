@@ -17,3 +17,4 @@ export * from './work-items';
 export * from './controls';
 export * from './requirements';
 export * from './reviews';
+export * from './health';

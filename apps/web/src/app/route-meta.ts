@@ -9,7 +9,7 @@ export type RouteMeta = {
   hideHeader?: boolean;
 };
 
-/** Spec section 4, plus terms and service-down, which must open without a usable session too. */
+/** Spec section 4, plus terms, service-down, status and help, which must open without a usable session too. */
 export const PUBLIC_ROUTE_NAMES = [
   'login-page',
   'oauth2-redirect',
@@ -20,6 +20,8 @@ export const PUBLIC_ROUTE_NAMES = [
   'problem',
   'terms',
   'service-down',
+  'status',
+  'help',
 ] as const;
 
 export const isRouteMeta = (handle: unknown): handle is RouteMeta =>

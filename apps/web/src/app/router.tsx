@@ -19,6 +19,8 @@ const NoOrganizationScreen = lazyWithReload(() => import('../features/auth/scree
 const TermsScreen = lazyWithReload(() => import('../features/users/screens/terms-screen'));
 const ServiceDownScreen = lazyWithReload(() => import('./routes/service-down-screen'));
 const ProblemScreen = lazyWithReload(() => import('./routes/problem-screen'));
+const StatusScreen = lazyWithReload(() => import('../features/health/screens/status-screen'));
+const HelpScreen = lazyWithReload(() => import('../features/help/screens/help-screen'));
 const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen'));
 const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
 const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
@@ -77,6 +79,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/problem', plainPublic('problem'), <ProblemScreen />),
             route('/no-organization', plainPublic('no-organization'), <NoOrganizationScreen />),
             route('/terms', plainPublic('terms'), <TermsScreen />),
+            // Built-in targets of the footer's Status link and of Support when STATUS_URL and DOCS_URL are not set.
+            route('/status', plainPublic('status'), <StatusScreen />),
+            route('/help', plainPublic('help'), <HelpScreen />),
           ],
         },
         {

@@ -10,6 +10,8 @@ export type FileStorage = {
   read(key: string): Promise<Buffer | null>;
   /** Removes every file whose key starts with `prefix`; returns how many there were. Removing nothing is not an error. */
   removePrefix(prefix: string): Promise<number>;
+  /** Throws when files cannot be stored right now (the health check): the folder is not writable, the bucket does not answer. */
+  check(signal: AbortSignal): Promise<void>;
 };
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*\/?$/;

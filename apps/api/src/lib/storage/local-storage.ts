@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertKey, type FileStorage } from './file-storage';
@@ -36,6 +37,10 @@ export function localStorage(root: string): FileStorage {
       const count = await countFiles(target);
       await fs.rm(target, { recursive: true, force: true });
       return count;
+    },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, constants.W_OK);
     },
   };
 }

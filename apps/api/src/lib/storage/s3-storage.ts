@@ -64,5 +64,9 @@ export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch): 
       }
       return keys.length;
     },
+    async check(signal) {
+      // HeadBucket: answers 200 when the bucket exists and these keys may list it, as purges need.
+      await expectOk(await send(`${bucketUrl}/`, { method: 'HEAD', signal }), 'bucket check');
+    },
   };
 }

@@ -32,6 +32,13 @@ describe('local disk storage', () => {
     expect(await storage.removePrefix('p/1/')).toBe(0);
     expect((await storage.read('p/2/a.txt'))?.toString()).toBe('other');
   });
+
+  it('checks that its folder can be written, making it when missing', async () => {
+    await localStorage(path.join(root, 'new', 'files')).check(AbortSignal.timeout(1000));
+    expect(fs.existsSync(path.join(root, 'new', 'files'))).toBe(true);
+    fs.writeFileSync(path.join(root, 'a-file'), '');
+    await expect(localStorage(path.join(root, 'a-file')).check(AbortSignal.timeout(1000))).rejects.toThrow();
+  });
 });
 
 describe('S3-compatible storage', () => {
@@ -51,6 +58,7 @@ describe('S3-compatible storage', () => {
         const [, bucket, ...rest] = url.pathname.split('/');
         const key = rest.map(decodeURIComponent).join('/');
         if (bucket !== 'evidence') return response.writeHead(404).end('<Error><Code>NoSuchBucket</Code></Error>');
+        if (request.method === 'HEAD' && key === '') return response.end();
         if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
           const all = [...objects.keys()].filter((k) => k.startsWith(url.searchParams.get('prefix') ?? '')).sort();
           const start = Number(url.searchParams.get('continuation-token') ?? 0);
@@ -95,5 +103,13 @@ describe('S3-compatible storage', () => {
   it('reports the bucket’s error code, never the response body', async () => {
     const storage = s3Storage({ endpoint, bucket: 'missing', region: undefined, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
     await expect(storage.put('x/y', Buffer.from('z'), 'text/plain')).rejects.toThrow('S3 upload failed: 404 NoSuchBucket');
+  });
+
+  it('checks the bucket with a signed HeadBucket', async () => {
+    const storage = s3Storage({ endpoint, bucket: 'evidence', region: 'eu-west-1', accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
+    await storage.check(AbortSignal.timeout(2000));
+    expect(seen.at(-1)).toMatchObject({ method: 'HEAD', url: '/evidence/' });
+    const missing = s3Storage({ endpoint, bucket: 'missing', region: undefined, accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' });
+    await expect(missing.check(AbortSignal.timeout(2000))).rejects.toThrow('S3 bucket check failed: 404');
   });
 });

@@ -59,6 +59,19 @@ export function createRelyingParty(options: RelyingPartyOptions) {
     /** The provider's issuer: the namespace of the subjects it hands out. */
     issuer: options.issuer,
 
+    /**
+     * Asks the provider for its discovery document afresh and checks it names this issuer (the health
+     * check); sign-in keeps the copy it discovered once.
+     */
+    async probe(signal: AbortSignal): Promise<void> {
+      const url = `${options.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+      const init = { method: 'GET', headers: { accept: 'application/json' }, body: undefined, redirect: 'manual' as const, signal };
+      const response = await (options.fetch ? options.fetch(url, init) : fetch(url, init));
+      if (!response.ok) throw new Error(`discovery answered ${response.status}`);
+      const document = (await response.json()) as { issuer?: unknown };
+      if (document.issuer !== options.issuer) throw new Error('discovery names another issuer');
+    },
+
     async authorizationUrl(flow: SignInFlow, extra: Record<string, string> = {}, invitation?: string) {
       const config = await configuration();
       const verifier = client.randomPKCECodeVerifier();

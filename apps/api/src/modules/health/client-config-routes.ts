@@ -10,7 +10,7 @@ export async function clientConfigRoutes(root: FastifyInstance) {
     product_name: PRODUCT_NAME,
     version: APP_VERSION,
     environment: 'prod',
-    docs_url: config.docsUrl,
+    docs_url: config.docsUrl ?? null,
     status_url: config.statusUrl ?? null,
     sentry_dsn: config.sentryDsn ?? null,
   };

@@ -2,6 +2,7 @@ import { APP_VERSION, COPYRIGHT_START_YEAR, PRODUCT_NAME } from '@aegis/contract
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button';
 
 function copyrightYears(now: Date): string {
@@ -9,6 +10,7 @@ function copyrightYears(now: Date): string {
   return year > COPYRIGHT_START_YEAR ? `${COPYRIGHT_START_YEAR}–${year}` : String(COPYRIGHT_START_YEAR);
 }
 
+/** `statusUrl`: STATUS_URL when the deployment has one, else the built-in status page. */
 export function AppFooter({ statusUrl }: { statusUrl: string | null | undefined }) {
   return (
     <Box
@@ -18,8 +20,12 @@ export function AppFooter({ statusUrl }: { statusUrl: string | null | undefined 
       <Typography variant="body2" color="text.secondary">
         {`© ${copyrightYears(new Date())} ${PRODUCT_NAME}`}
       </Typography>
-      {statusUrl && (
+      {statusUrl ? (
         <Link href={statusUrl} variant="body2">
+          Status
+        </Link>
+      ) : (
+        <Link component={RouterLink} to="/status" variant="body2">
           Status
         </Link>
       )}

@@ -103,12 +103,18 @@ describe('DefaultLayout', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vendors' })).toHaveAttribute('href', '/vendors');
   });
 
-  it('links Support to the documentation in a new tab', async () => {
-    await renderSignedIn('/');
+  it('links Support to DOCS_URL in a new tab, else to the built-in help page', async () => {
+    const view = await renderSignedIn('/');
     const support = screen.getByRole('link', { name: /^Support/ });
     expect(support).toHaveAttribute('href', 'https://docs.example.com');
     expect(support).toHaveAttribute('target', '_blank');
     expect(support.getAttribute('rel')).toContain('noopener');
+    view.unmount();
+
+    await renderSignedIn('/', { clientConfig: buildClientConfig({ docs_url: null }) });
+    const help = screen.getByRole('link', { name: 'Support' });
+    expect(help).toHaveAttribute('href', '/help');
+    expect(help).not.toHaveAttribute('target');
   });
 
   it('marks the drawer entry of the current area', async () => {
@@ -180,9 +186,10 @@ describe('DefaultLayout', () => {
     expect(within(footer).getByRole('button', { name: 'Provide Feedback' })).toBeInTheDocument();
     view.unmount();
 
+    // Without STATUS_URL the link stays, to the built-in status page.
     await renderSignedIn('/', { clientConfig: buildClientConfig({ status_url: null }) });
     await within(screen.getByRole('contentinfo')).findByText('v1.2.6');
-    expect(within(screen.getByRole('contentinfo')).queryByRole('link', { name: 'Status' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
   });
 
   it('on small screens: a dismissible banner, remembered for the session, and the drawer as an overlay', async () => {

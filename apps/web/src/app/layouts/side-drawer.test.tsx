@@ -5,13 +5,13 @@ import { buildCurrentUser } from '../../testing/factories';
 import { SideDrawer } from './side-drawer';
 import { HOVER_DELAY_MS } from './use-hover-expansion';
 
-function renderDrawer() {
+function renderDrawer(docsUrl: string | null = 'https://docs.example.com') {
   render(
     <MemoryRouter initialEntries={['/']}>
       <SideDrawer
         user={buildCurrentUser()}
         vendorsEnabled={false}
-        docsUrl="https://docs.example.com"
+        docsUrl={docsUrl}
         isDesktop
         mobileOpen={false}
         onMobileClose={() => undefined}
@@ -70,5 +70,12 @@ describe('SideDrawer (desktop)', () => {
     for (const name of ['Projects', 'Organization']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Support (opens in a new tab)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User Profile' })).toBeInTheDocument();
+  });
+
+  it('leads Support to the built-in help page, in this tab, when there is no DOCS_URL', () => {
+    renderDrawer(null);
+    const support = screen.getByRole('link', { name: 'Support' });
+    expect(support).toHaveAttribute('href', '/help');
+    expect(support).not.toHaveAttribute('target');
   });
 });

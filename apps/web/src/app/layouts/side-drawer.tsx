@@ -32,7 +32,7 @@ type SideDrawerProps = {
   user: CurrentUser;
   vendorsEnabled: boolean;
   /** The documentation, behind the Support entry; hidden until the client config is known. */
-  docsUrl: string | undefined;
+  docsUrl: string | null | undefined;
   /** md and up: a permanent mini drawer; below: an overlay opened from the header. */
   isDesktop: boolean;
   mobileOpen: boolean;
@@ -110,7 +110,7 @@ export function SideDrawer({ user, vendorsEnabled, docsUrl, isDesktop, mobileOpe
 type DrawerContentProps = {
   open: boolean;
   vendorsEnabled: boolean;
-  docsUrl: string | undefined;
+  docsUrl: string | null | undefined;
   greeting: string | null;
   toggle: { label: string; icon: ReactNode; onClick: () => void };
   onNavigate: (() => void) | undefined;
@@ -165,8 +165,8 @@ function DrawerContent({ open, vendorsEnabled, docsUrl, greeting, toggle, onNavi
       </List>
       <Box sx={{ flexGrow: 1 }} />
       <List>
-        {docsUrl && (
-          <ListItem disablePadding>
+        <ListItem disablePadding>
+          {docsUrl ? (
             <ListItemButton component="a" href={docsUrl} target="_blank" rel="noopener noreferrer" aria-label="Support (opens in a new tab)" sx={entrySx}>
               <ListItemIcon>
                 <HelpOutlineIcon />
@@ -174,8 +174,16 @@ function DrawerContent({ open, vendorsEnabled, docsUrl, greeting, toggle, onNavi
               {label('Support')}
               {open && <OpenInNewIcon fontSize="small" color="action" aria-hidden />}
             </ListItemButton>
-          </ListItem>
-        )}
+          ) : (
+            // Without DOCS_URL: the built-in help page, in this tab.
+            <ListItemButton component={RouterLink} to="/help" onClick={onNavigate} sx={entrySx}>
+              <ListItemIcon>
+                <HelpOutlineIcon />
+              </ListItemIcon>
+              {label('Support')}
+            </ListItemButton>
+          )}
+        </ListItem>
         <ListItem disablePadding>
           <ListItemButton onClick={onOpenProfile} aria-haspopup="dialog" sx={entrySx}>
             <ListItemIcon>

@@ -1,0 +1,40 @@
+import { APP_VERSION, type HealthComponent, type HealthReport } from '@aegis/contracts';
+import type { Deps } from '../../deps';
+import { sharedPdfPool, type PdfRenderer } from '../../lib/pdf-pool';
+import { checkBackgroundJobs, checkDatabase, checkFileStorage, checkIdentityProvider, worst } from './health-checks';
+
+/**
+ * Storage and identity-provider answers are reused this long: the health check is public and polled by
+ * monitors, and must not turn each poll into a request to the bucket or to an external provider.
+ */
+export const PROBE_REUSE_MS = 15_000;
+
+type Log = { warn(details: object, message: string): void };
+
+/** The health report: the database is checked on every call; it alone decides whether the service is up. */
+export function createHealthService(deps: Deps, log: Log, reports: PdfRenderer = sharedPdfPool) {
+  let reused: { at: number; probes: Promise<[HealthComponent, HealthComponent]> } | undefined;
+
+  function slowProbes() {
+    if (!reused || Date.now() - reused.at > PROBE_REUSE_MS) {
+      reused = { at: Date.now(), probes: Promise.all([checkFileStorage(deps, log), checkIdentityProvider(deps, log)]) };
+    }
+    return reused.probes;
+  }
+
+  return {
+    async report(): Promise<HealthReport> {
+      const [database, [fileStorage, identityProvider]] = await Promise.all([checkDatabase(deps, log), slowProbes()]);
+      const components = {
+        database,
+        file_storage: fileStorage,
+        identity_provider: identityProvider,
+        background_jobs: checkBackgroundJobs(deps, reports),
+      };
+      // Without its database nothing works; any other part failing leaves the service up but degraded.
+      const others = worst([fileStorage.status, identityProvider.status, components.background_jobs.status]);
+      const status = database.status === 'unavailable' ? 'unavailable' : others === 'ok' ? 'ok' : 'degraded';
+      return { status, database: database.status === 'ok' ? 'ok' : 'unavailable', version: APP_VERSION, components };
+    },
+  };
+}
