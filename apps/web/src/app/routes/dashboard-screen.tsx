@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MyWorkCard } from '../../features/controls/components/my-work-card';
+import { usePageTitle } from '../../components/use-page-title';
 
 type Shortcut = { title: string; text: string; to: string; icon: ReactNode };
 
@@ -20,6 +21,7 @@ const SHORTCUTS: Shortcut[] = [
 
 /** The home screen; the layout's header greets the user here. */
 export function DashboardScreen() {
+  usePageTitle('Dashboard');
   return (
     <>
       <MyWorkCard />

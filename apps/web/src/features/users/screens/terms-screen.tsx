@@ -6,6 +6,7 @@ import { CenteredPanel } from '../../../components/centered-panel';
 import { logout } from '../../../lib/session';
 import { useUpdateCurrentUser } from '../api/update-current-user';
 import { TermsOfUse } from '../components/terms-of-use';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** Only a path inside this app: a crafted link must not send the user elsewhere after accepting. */
 function safeRedirect(target: string | null): string {
@@ -15,6 +16,7 @@ function safeRedirect(target: string | null): string {
 
 /** The route guard sends a user here until they accept the terms; declining signs them out. */
 export function TermsScreen() {
+  usePageTitle('Terms of use');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { mutate, isPending } = useUpdateCurrentUser();
