@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fullName, hasOrganizationRight, initials, isOrganizationAdmin } from '../../lib/current-user-rights';
+import { fullName, hasOrganizationRight, initials, standingBadge } from '../../lib/current-user-rights';
 import { logout } from '../../lib/session';
 
 type ProfilePanelProps = {
@@ -32,6 +32,7 @@ export function ProfilePanel({ user, anchorEl, onClose, onNavigate }: ProfilePan
   const titleId = useId();
   const name = fullName(user);
   const canSeeAdmin = hasOrganizationRight(user, 'internal_metrics:read');
+  const badge = standingBadge(user);
 
   return (
     <Popover
@@ -51,7 +52,7 @@ export function ProfilePanel({ user, anchorEl, onClose, onNavigate }: ProfilePan
             <Typography id={titleId} component="h2" sx={{ fontWeight: 600 }} noWrap>
               {name}
             </Typography>
-            {isOrganizationAdmin(user) && <Chip label="Admin" size="small" color="primary" variant="outlined" />}
+            {badge && <Chip label={badge} size="small" color="primary" variant="outlined" />}
           </Box>
           <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
             {user.email}
