@@ -65,7 +65,8 @@ export function NotificationsScreen() {
             <Tab key={f.value} value={f.value} label={f.label} />
           ))}
         </Tabs>
-        <SearchField value={list.search} onChange={list.setSearch} />
+        {/* The API matches a notification's title (its `name`). */}
+        <SearchField value={list.search} onChange={list.setSearch} label="Search by title" />
       </Stack>
 
       <Paper variant="outlined">
