@@ -10,6 +10,8 @@ test('each screen titles the tab, most specific first, and the history keeps the
   await expect(page).toHaveTitle('Dashboard · Aegis');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  // Off the drawer, which hover would otherwise open over the list.
+  await page.mouse.move(900, 500);
   await expect(page).toHaveTitle('Projects · Aegis');
 
   await page.getByRole('link', { name: 'Credit Scoring Model' }).click();
@@ -20,6 +22,9 @@ test('each screen titles the tab, most specific first, and the history keeps the
   await sections.getByRole('link', { name: 'Controls' }).click();
   await expect(page).toHaveTitle('Controls · Credit Scoring Model · Aegis');
 
+  // The list pages by code: find the control, then open it.
+  await page.goto(`${page.url()}?name=MFF-1.RSK.01`);
+  await expect(page).toHaveTitle('Controls · Credit Scoring Model · Aegis');
   await page.getByRole('link', { name: 'MFF-1.RSK.01' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Risk management methodology and criteria' })).toBeVisible();
   await expect(page).toHaveTitle('MFF-1.RSK.01 Risk management methodology and criteria · Credit Scoring Model · Aegis');

@@ -48,8 +48,9 @@ export function ProfilePanel({ user, anchorEl, onClose, onNavigate }: ProfilePan
           {initials(user)}
         </Avatar>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography id={titleId} component="h2" sx={{ fontWeight: 600 }} noWrap>
+          {/* The badge moves under the name when both do not fit: the name is never cut for it. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+            <Typography id={titleId} component="h2" sx={{ fontWeight: 600, maxWidth: '100%' }} noWrap>
               {name}
             </Typography>
             {badge && <Chip label={badge} size="small" color="primary" variant="outlined" />}
