@@ -43,4 +43,7 @@ it('e-mails the invitation with its link when SMTP is configured', async () => {
   const body = mail!.body.replace(/=\r?\n/g, '');
   expect(body).toContain('http://localhost:3000/api/auth/authorize/');
   expect(body).not.toContain(response.json().signup_link);
+  // Dates read as the product writes them (spec section 9), never ISO.
+  expect(body).toMatch(/expires on \d{2}-\d{2}-\d{4} \d{2}:\d{2} UTC\./);
+  expect(body.slice(body.indexOf('invited you'))).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 });

@@ -31,24 +31,25 @@ async function notify(email: string, name: string, organization = 'Demo Organiza
 
 describe('notifications API', () => {
   it('lists your notifications newest first, filters by status and name, and pages', async () => {
-    const reviewer = await t.login('reviewer@demo.local');
-    const first = await notify('reviewer@demo.local', 'Risk assigned');
-    await notify('reviewer@demo.local', 'Review requested');
-    await notify('reviewer@demo.local', 'Control updated');
+    // The auditor: the demo seed leaves them no notifications, so the counts are this test's own.
+    const auditor = await t.login('auditor@demo.local');
+    const first = await notify('auditor@demo.local', 'Risk assigned');
+    await notify('auditor@demo.local', 'Review requested');
+    await notify('auditor@demo.local', 'Control updated');
     await notify('editor@demo.local', 'Not yours');
 
-    const all = (await reviewer({ method: 'GET', url: '/api/notifications' })).json();
+    const all = (await auditor({ method: 'GET', url: '/api/notifications' })).json();
     expect(all).toMatchObject({ total: 3, page: 1, size: 10, pages: 1 });
     expect(all.items.map((n: { name: string }) => n.name)).toEqual(['Control updated', 'Review requested', 'Risk assigned']);
     expect(all.items[2]).toMatchObject({ notification_id: first, notification_status: 'unread', link: '/projects', object_type: 'project', message: 'About Risk assigned' });
 
-    const named = (await reviewer({ method: 'GET', url: '/api/notifications?name=review' })).json();
+    const named = (await auditor({ method: 'GET', url: '/api/notifications?name=review' })).json();
     expect(named.items.map((n: { name: string }) => n.name)).toEqual(['Review requested']);
-    const paged = (await reviewer({ method: 'GET', url: '/api/notifications?size=2&page=2' })).json();
+    const paged = (await auditor({ method: 'GET', url: '/api/notifications?size=2&page=2' })).json();
     expect(paged).toMatchObject({ total: 3, pages: 2, items: [expect.objectContaining({ name: 'Risk assigned' })] });
 
-    await reviewer({ method: 'PATCH', url: `/api/notifications/${first}?notification_status=read` });
-    const unread = (await reviewer({ method: 'GET', url: '/api/notifications?notification_status=unread' })).json();
+    await auditor({ method: 'PATCH', url: `/api/notifications/${first}?notification_status=read` });
+    const unread = (await auditor({ method: 'GET', url: '/api/notifications?notification_status=unread' })).json();
     expect(unread.total).toBe(2);
   });
 

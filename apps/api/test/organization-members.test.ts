@@ -37,6 +37,15 @@ describe('members list', () => {
     expect((await admin({ method: 'GET', url: `${usersUrl()}?sort_by=password` })).statusCode).toBe(422);
   });
 
+  it('marks the platform super admin, whatever their roles here, and nobody else', async () => {
+    const admin = await t.login('admin@demo.local');
+    const all = (await admin({ method: 'GET', url: `${usersUrl()}?size=50` })).json() as { items: { email: string; roles: string[]; is_super_admin: boolean }[] };
+    expect(all.items.filter((m) => m.is_super_admin).map((m) => m.email)).toEqual(['super@demo.local']);
+    expect(all.items.find((m) => m.email === 'super@demo.local')).toMatchObject({ roles: ['member'], is_super_admin: true });
+    const one = await admin({ method: 'GET', url: `${usersUrl()}?name=super@` });
+    expect(one.json().items[0].is_super_admin).toBe(true);
+  });
+
   it('lets members read it, and hides another organization behind 404', async () => {
     const member = await t.login('reviewer@demo.local');
     expect((await member({ method: 'GET', url: usersUrl() })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema';
+import { DEMO_TAGS } from '../src/db/seed-tags';
 import { organizationId, uniqueEmail } from './factories';
 import { build, type TestApp } from './helper';
 
@@ -23,7 +24,7 @@ describe('platform view of organizations', () => {
     const internal = await t.login('internal@demo.local');
     const list = (await internal({ method: 'GET', url: '/api/organizations?sort_by=name' })).json();
     expect(list.items.map((o: { name: string }) => o.name)).toEqual(['Demo Organization', 'Other Organization']);
-    expect(list.items[0]).toMatchObject({ plan_quota: { projects: 10 }, used_quota: { projects_ai_application: 1, projects_organization: 0 } });
+    expect(list.items[0]).toMatchObject({ plan_quota: { projects: 10 }, used_quota: { projects_ai_application: 2, projects_organization: 0 } });
     expect((await (await t.login('super@demo.local'))({ method: 'GET', url: '/api/organizations?name=other' })).json().total).toBe(1);
   });
 
@@ -61,17 +62,17 @@ describe('platform view of organizations', () => {
   it('reports the quota to members of the organization', async () => {
     const member = await t.login('editor@demo.local');
     const response = await member({ method: 'GET', url: `/api/v1/organizations/${demo}/quota` });
-    expect(response.json()).toEqual({ organization_id: demo, plan_quota: { projects: 10 }, used_quota: { projects_ai_application: 1, projects_organization: 0 } });
+    expect(response.json()).toEqual({ organization_id: demo, plan_quota: { projects: 10 }, used_quota: { projects_ai_application: 2, projects_organization: 0 } });
     expect((await member({ method: 'GET', url: `/api/v1/organizations/${other}/quota` })).statusCode).toBe(404);
   });
 
   it('gives metrics per organization and overview totals', async () => {
     const internal = await t.login('internal@demo.local');
     const metrics = (await internal({ method: 'GET', url: '/api/v1/organizations/metrics?sort_by=users&descending=true' })).json();
-    expect(metrics.items[0]).toMatchObject({ name: 'Demo Organization', projects_ai_application: 1 });
+    expect(metrics.items[0]).toMatchObject({ name: 'Demo Organization', projects_ai_application: 2 });
     expect(metrics.items[0].users).toBeGreaterThanOrEqual(7);
     const overview = (await internal({ method: 'GET', url: '/api/v1/organizations/overview' })).json();
-    expect(overview).toMatchObject({ projects: 1, projects_ai_application: 1, projects_organization: 0 });
+    expect(overview).toMatchObject({ projects: 2, projects_ai_application: 2, projects_organization: 0 });
     expect(overview.organizations).toBeGreaterThanOrEqual(2);
   });
 
@@ -101,7 +102,8 @@ describe('tags', () => {
 
     const member = await t.login('reviewer@demo.local');
     const listed = (await member({ method: 'GET', url })).json();
-    expect(listed.items.map((tg: { name: string }) => tg.name)).toEqual(['Fairness']);
+    // Beside the demo seed's tags, by name.
+    expect(listed.items.map((tg: { name: string }) => tg.name)).toEqual([...DEMO_TAGS.map((tg) => tg.name), 'Fairness'].sort());
     // The v1 reading is the platform's tags (the MFF-1 domains), the same for every organization.
     expect((await member({ method: 'GET', url: `/api/v1/organizations/${demo}/tags` })).json().total).toBe(15);
     expect((await member({ method: 'POST', url, payload: { name: 'Nope' } })).statusCode).toBe(403);

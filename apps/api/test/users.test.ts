@@ -44,11 +44,15 @@ describe('GET /api/users/me computes rights for each seeded user', () => {
     expect(orgRights).toHaveLength(ORGANIZATION_PERMISSIONS.length);
   });
 
-  it('project owner: member rights in the organization, every project permission on the project', async () => {
-    const { body, orgRights, projectRights } = await me('owner@demo.local');
+  it('project owner: member rights in the organization, every project permission on each project they own', async () => {
+    const { body, orgRights } = await me('owner@demo.local');
     expect(orgRights.sort()).toEqual([...MEMBER_RIGHTS].sort());
-    expect(body.project_roles).toEqual([{ project_id: expect.any(String), role: 'owner' }]);
-    expect(projectRights).toHaveLength(PROJECT_PERMISSIONS.length);
+    // The demo seed makes them owner of two projects: Credit Scoring Model and Customer Support Chatbot.
+    expect(body.project_roles).toEqual([
+      { project_id: expect.any(String), role: 'owner' },
+      { project_id: expect.any(String), role: 'owner' },
+    ]);
+    for (const rights of Object.values(body.project_rights) as string[][]) expect(rights).toHaveLength(PROJECT_PERMISSIONS.length);
   });
 
   it('editor: contributes but cannot administer the project or decide reviews', async () => {

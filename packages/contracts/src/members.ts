@@ -15,6 +15,8 @@ export const organizationMember = z.object({
   lastname: z.string(),
   email: z.string(),
   roles: z.array(organizationRole),
+  /** A platform super admin holds every right whatever their roles here; false for invitees. */
+  is_super_admin: z.boolean(),
   /** active | deactivated for members; null for people who only hold an invitation. */
   activation_status: z.enum(['active', 'deactivated']).nullable(),
   state: memberState,

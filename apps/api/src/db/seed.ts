@@ -3,7 +3,10 @@ import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
 import { hashPassword } from '../lib/crypto';
 import { syncBuiltInFrameworks } from '../modules/frameworks/built-in-sync';
 import { applyFrameworks } from '../modules/frameworks/project-framework-service';
-import { seedDemoWork } from './seed-work';
+import { seedChatbotProject } from './seed-chatbot-project';
+import { seedDemoNotifications } from './seed-notifications';
+import { seedDemoTags } from './seed-tags';
+import { CREDIT_SCORING_WORK, seedDemoWork } from './seed-work';
 import type { Db } from './client';
 import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from './schema';
 
@@ -33,7 +36,10 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'outsider@other.local', firstname: 'Oscar', lastname: 'Outsider', organization: 'other', organizationRole: 'admin' },
 ];
 
-/** Seeds the demo organizations, users and project into an empty database; does nothing otherwise. */
+/**
+ * Seeds the demo organizations, users, tags, two projects under way and the notifications they left
+ * into an empty database; does nothing otherwise.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
@@ -86,7 +92,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     );
     // The three AI frameworks, sharing one set of controls (the built-ins are loaded before the seed runs).
     await applyFrameworks(tx, { organizationId: demo!.id, projectId: project!.id, actorId: idOf('owner@demo.local') }, DEMO_FRAMEWORKS);
-    await seedDemoWork(tx, { organizationId: demo!.id, projectId: project!.id, idOf });
+    const tagId = await seedDemoTags(tx, demo!.id);
+    const reviews = await seedDemoWork(tx, { organizationId: demo!.id, projectId: project!.id, idOf, tagId }, CREDIT_SCORING_WORK);
+    await seedDemoNotifications(tx, { organizationId: demo!.id, projectId: project!.id, idOf, reviews });
+    await seedChatbotProject(tx, { organizationId: demo!.id, idOf, tagId });
   });
   return true;
 }

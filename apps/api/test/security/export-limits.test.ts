@@ -3,7 +3,7 @@ import { activityLogs, comments } from '../../src/db/schema';
 import { sharedPdfPool } from '../../src/lib/pdf-pool';
 import { COMMENT_EXPORT_LIMIT } from '../../src/modules/comments/comment-export-section';
 import { ACTIVITY_EXPORT_LIMIT } from '../../src/modules/logs/activity-export-section';
-import { reportDateTime } from '../../src/modules/projects/export/report-format';
+import { displayDateTime } from '../../src/lib/display-date';
 import { EXPORT_RATE_LIMIT } from '../../src/modules/projects/routes';
 import { organizationId } from '../factories';
 import { build, type TestApp } from '../helper';
@@ -89,7 +89,7 @@ describe('project export limits', () => {
     expect(longest(total)).toHaveLength(5000);
     const withoutFooters = text.replace(/Longdiscussion·timesinUTCPage\d+of\d+/g, '').replace(/-/g, '');
     expect(withoutFooters).toContain(squeezed(longest(total)).replace(/-/g, ''));
-    expect(text).toContain(squeezed(`Olivia Owner · ${reportDateTime(new Date(BASE + total * 60_000))}`));
+    expect(text).toContain(squeezed(`Olivia Owner · ${displayDateTime(new Date(BASE + total * 60_000))}`));
     // Activity, newest first: the project's creation and 499 entries, down to the one of 03:12; the 8 before it are left out.
     expect(text).toContain(squeezed('02-01-2020 03:12 Olivia Owner reviewed · requirement'));
     expect(text).not.toContain(squeezed('02-01-2020 03:11 Olivia Owner reviewed'));

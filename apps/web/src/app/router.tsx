@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageProgress } from '../components/page-progress';
+import { PageTitle } from '../components/use-page-title';
 import { createAdminAccessLoader, createPlatformFrameworksAccessLoader } from '../features/admin/admin-access';
 import { LoginScreen } from '../features/auth/screens/login-screen';
 import { lazyWithReload } from '../lib/lazy-route';
@@ -52,6 +53,13 @@ function route(path: string, handle: RouteMeta, element: ReactNode, children?: R
 }
 
 const plainPublic = (name: string): RouteMeta => ({ name, layout: 'plain', public: true });
+/** The sign-in screens are titled here, beside their paths: their titles need nothing they load. */
+const titled = (title: string, screen: ReactNode) => (
+  <>
+    <PageTitle title={title} />
+    {screen}
+  </>
+);
 const withLayout = (name: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, layout: 'default', ...extra });
 
 /**
@@ -70,14 +78,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <LayoutSwitch />,
           errorElement: <RouteErrorScreen />,
           children: [
-            route('/login', plainPublic('login-page'), <LoginScreen />),
-            route('/oauth2-redirect', plainPublic('oauth2-redirect'), <OAuth2RedirectScreen />),
-            route('/oauth2-signup-redirect', plainPublic('oauth2-signup-redirect'), <OAuth2SignupRedirectScreen />),
-            route('/wrong-email', plainPublic('wrong-email'), <WrongEmailScreen />),
-            route('/token-expired', plainPublic('token-expired'), <TokenExpiredScreen />),
+            route('/login', plainPublic('login-page'), titled('Sign in', <LoginScreen />)),
+            route('/oauth2-redirect', plainPublic('oauth2-redirect'), titled('Signing in', <OAuth2RedirectScreen />)),
+            route('/oauth2-signup-redirect', plainPublic('oauth2-signup-redirect'), titled('Signing up', <OAuth2SignupRedirectScreen />)),
+            route('/wrong-email', plainPublic('wrong-email'), titled('No account for this email', <WrongEmailScreen />)),
+            route('/token-expired', plainPublic('token-expired'), titled('Invitation no longer valid', <TokenExpiredScreen />)),
             route('/service-down', plainPublic('service-down'), <ServiceDownScreen />),
             route('/problem', plainPublic('problem'), <ProblemScreen />),
-            route('/no-organization', plainPublic('no-organization'), <NoOrganizationScreen />),
+            route('/no-organization', plainPublic('no-organization'), titled('No organization', <NoOrganizationScreen />)),
             route('/terms', plainPublic('terms'), <TermsScreen />),
             // Built-in targets of the footer's Status link and of Support when STATUS_URL and DOCS_URL are not set.
             route('/status', plainPublic('status'), <StatusScreen />),

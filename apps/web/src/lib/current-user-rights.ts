@@ -8,9 +8,18 @@ export function hasOrganizationRight(user: CurrentUser, right: OrganizationPermi
   return user.organization_rights[organizationId]?.includes(right) ?? false;
 }
 
-/** The profile panel's Admin badge: an admin of the current organization, or a super admin. */
+/** An admin of the current organization, or a super admin (who holds every right anyway). */
 export function isOrganizationAdmin(user: CurrentUser): boolean {
   return user.is_super_admin || user.roles.includes('admin');
+}
+
+/** How the product names a platform super admin, wherever it shows one: one name, not their roles in the organization. */
+export const SUPER_ADMIN_LABEL = 'Super admin';
+
+/** The profile panel's badge: what the user is beyond a plain member, or nothing. */
+export function standingBadge(user: Pick<CurrentUser, 'is_super_admin' | 'roles'>): string | null {
+  if (user.is_super_admin) return SUPER_ADMIN_LABEL;
+  return user.roles.includes('admin') ? 'Admin' : null;
 }
 
 export function fullName(user: Pick<CurrentUser, 'firstname' | 'lastname'>): string {

@@ -93,6 +93,7 @@ export function buildOrganizationMember(overrides: Partial<OrganizationMember> =
     lastname: 'Member',
     email: 'bob@demo.local',
     roles: ['member'],
+    is_super_admin: false,
     activation_status: 'active',
     state: 'active',
     last_access_at: '2026-11-20T09:30:00Z',

@@ -2,7 +2,8 @@ import { and, count as countRows, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { comments, users } from '../../db/schema';
 import type { ExportSection } from '../projects/export/report-section';
-import { count, leftOutNote, reportDateTime } from '../projects/export/report-format';
+import { displayDateTime } from '../../lib/display-date';
+import { count, leftOutNote } from '../projects/export/report-format';
 
 /** At up to 5,000 characters a comment, 200 comments are about 200 pages: the report stops there, the app keeps the rest. */
 export const COMMENT_EXPORT_LIMIT = 200;
@@ -40,7 +41,7 @@ export const commentsSection: ExportSection = {
       intro: `${count(total)} ${total === 1 ? 'comment' : 'comments'} on the project, oldest first.`,
       blocks: [
         ...leftOutNote(rows.length, total, { which: 'latest', things: 'comments', rest: 'older comments', where: "the project's discussion" }),
-        ...rows.map((row) => ({ kind: 'entry' as const, meta: `${authorName(row.author)} · ${reportDateTime(row.createdAt)}`, text: row.body })),
+        ...rows.map((row) => ({ kind: 'entry' as const, meta: `${authorName(row.author)} · ${displayDateTime(row.createdAt)}`, text: row.body })),
         ...(rows.length ? [] : [{ kind: 'empty' as const, text: 'No comments on the project yet.' }]),
       ],
     };

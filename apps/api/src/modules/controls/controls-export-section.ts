@@ -1,6 +1,7 @@
 import { WORK_ITEM_STATUS_LABELS } from '@aegis/contracts';
 import type { ExportSection } from '../projects/export/report-section';
-import { count, reportDate, reportDateTime } from '../projects/export/report-format';
+import { displayDate, displayDateTime } from '../../lib/display-date';
+import { count } from '../projects/export/report-format';
 import { latestApprovals } from '../reviews/approvals';
 import { appliedFrameworks } from '../frameworks/project-framework-service';
 import { controlService } from './control-service';
@@ -31,13 +32,13 @@ export const controlsSection: ExportSection = {
     const approval = (id: string) => {
       const found = approvals.get(id);
       if (!found) return '—';
-      const who = `${found.forced ? 'Forced by' : 'Approved by'} ${found.by ?? 'a former user'}, ${reportDateTime(found.at)}`;
+      const who = `${found.forced ? 'Forced by' : 'Approved by'} ${found.by ?? 'a former user'}, ${displayDateTime(found.at)}`;
       return found.comment ? `${who}: “${found.comment}”` : who;
     };
     const names = new Map((await appliedFrameworks(deps.db, ctx.organizationId!, projectId)).map((f) => [f.code, f.name]));
     const rows = items.map((c) => [
       c.control_code,
-      [c.title, c.due_date ? `Due ${reportDate(c.due_date)}` : '', c.needs_attention ? 'Needs attention' : ''].filter(Boolean).join(' · '),
+      [c.title, c.due_date ? `Due ${displayDate(c.due_date)}` : '', c.needs_attention ? 'Needs attention' : ''].filter(Boolean).join(' · '),
       WORK_ITEM_STATUS_LABELS[c.status],
       c.status === 'approved' ? approval(c.id) : '—',
       c.assignees.map((a) => a.name).join(', ') || '—',

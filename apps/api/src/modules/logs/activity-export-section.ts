@@ -1,6 +1,7 @@
 import { projectMemberService } from '../projects/project-member-service';
 import type { ExportSection } from '../projects/export/report-section';
-import { count, leftOutNote, reportDateTime } from '../projects/export/report-format';
+import { displayDateTime } from '../../lib/display-date';
+import { count, leftOutNote } from '../projects/export/report-format';
 
 /** The newest entries of the project's activity log make it into the report; the log itself keeps everything. */
 export const ACTIVITY_EXPORT_LIMIT = 500;
@@ -19,7 +20,7 @@ export const activitySection: ExportSection = {
   async build({ deps, ctx, projectId }) {
     // One page of the newest entries and a count: a log of millions costs the report no more than 500 rows.
     const log = await projectMemberService(deps).logs(ctx, projectId, projectId, 1, ACTIVITY_EXPORT_LIMIT);
-    const rows = log.items.map((e) => [reportDateTime(e.created_at), e.actor?.name || e.actor?.email || 'A former user', `${words(e.action)} · ${words(e.object_type)}`]);
+    const rows = log.items.map((e) => [displayDateTime(e.created_at), e.actor?.name || e.actor?.email || 'A former user', `${words(e.action)} · ${words(e.object_type)}`]);
     return {
       title: 'Activity',
       intro: `${count(log.total)} ${log.total === 1 ? 'entry' : 'entries'}, newest first.`,

@@ -12,6 +12,7 @@ import { memberRepository } from './member-repository';
 import { assertMayGrant, toMember } from './member-rules';
 import { membershipRepository, type InvitationRow } from './membership-repository';
 import { organizationsRepository } from './organization-repository';
+import { displayDateTime } from '../../lib/display-date';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -60,7 +61,7 @@ export async function mailInvitation(deps: IssueDeps, issued: IssuedInvitation, 
       `Accept the invitation: ${issued.mailLink}`,
       'If you have no account yet, the link lets you create one; otherwise sign in as yourself to accept.',
       '',
-      `The link works once and expires on ${issued.row.expiresAt.toISOString().slice(0, 10)}.`,
+      `The link works once and expires on ${displayDateTime(issued.row.expiresAt)} UTC.`,
     ].join('\n'),
   });
 }

@@ -10,6 +10,7 @@ export type MemberRow = {
   lastname: string;
   email: string;
   roles: OrganizationRole[];
+  is_super_admin: boolean;
   activation_status: 'active' | 'deactivated' | null;
   state: MemberState;
   last_access_at: Date | null;
@@ -55,6 +56,7 @@ function peopleOf(organizationId: string, now: Date) {
              case when m.user_id is not null then u.lastname else i.lastname end as lastname,
              case when m.user_id is not null then u.last_access_at end as last_access_at,
              m.status as activation_status,
+             coalesce(m.user_id is not null and u.is_super_admin, false) as is_super_admin,
              case
                when m.user_id is not null then m.status::text
                when i.status = 'pending' and i.expires_at <= ${now.toISOString()}::timestamptz then 'expired'
@@ -170,6 +172,7 @@ function toMemberRow(row: Record<string, unknown>): MemberRow {
     lastname: String(row.lastname),
     email: String(row.email),
     roles: json<OrganizationRole[]>(row.roles),
+    is_super_admin: row.is_super_admin === true,
     activation_status: (row.activation_status as MemberRow['activation_status']) ?? null,
     state: row.state as MemberState,
     last_access_at: row.last_access_at ? new Date(row.last_access_at as string) : null,

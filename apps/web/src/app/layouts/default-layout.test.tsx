@@ -151,10 +151,11 @@ describe('DefaultLayout', () => {
     expect(within(panel).queryByText('Admin', { selector: '.MuiChip-label' })).not.toBeInTheDocument();
   });
 
-  it('gives a super admin the Admin badge and the Admin entry', async () => {
-    await renderSignedIn('/', { user: buildCurrentUser({ roles: [], is_super_admin: true }) });
+  it('calls a super admin what the users list calls them, whatever their roles here, with the Admin entry', async () => {
+    await renderSignedIn('/', { user: buildCurrentUser({ roles: ['member'], is_super_admin: true }) });
     const panel = await openProfile();
-    expect(within(panel).getByText('Admin', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(panel).getByText('Super admin', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(panel).queryByText('Admin', { selector: '.MuiChip-label' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
   });
 

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fullName, hasOrganizationRight, initials, isOrganizationAdmin } from '../../lib/current-user-rights';
+import { fullName, hasOrganizationRight, initials, standingBadge } from '../../lib/current-user-rights';
 import { logout } from '../../lib/session';
 
 type ProfilePanelProps = {
@@ -32,6 +32,7 @@ export function ProfilePanel({ user, anchorEl, onClose, onNavigate }: ProfilePan
   const titleId = useId();
   const name = fullName(user);
   const canSeeAdmin = hasOrganizationRight(user, 'internal_metrics:read');
+  const badge = standingBadge(user);
 
   return (
     <Popover
@@ -47,11 +48,12 @@ export function ProfilePanel({ user, anchorEl, onClose, onNavigate }: ProfilePan
           {initials(user)}
         </Avatar>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography id={titleId} component="h2" sx={{ fontWeight: 600 }} noWrap>
+          {/* The badge moves under the name when both do not fit: the name is never cut for it. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+            <Typography id={titleId} component="h2" sx={{ fontWeight: 600, maxWidth: '100%' }} noWrap>
               {name}
             </Typography>
-            {isOrganizationAdmin(user) && <Chip label="Admin" size="small" color="primary" variant="outlined" />}
+            {badge && <Chip label={badge} size="small" color="primary" variant="outlined" />}
           </Box>
           <Typography variant="body2" color="text.secondary" noWrap title={user.email}>
             {user.email}

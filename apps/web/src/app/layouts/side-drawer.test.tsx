@@ -65,6 +65,21 @@ describe('SideDrawer (desktop)', () => {
     expect(nav).toHaveAttribute('data-state', 'collapsed');
   });
 
+  it('says what its toggle would do once hover has opened it: keep it open, then collapse it', () => {
+    const nav = renderDrawer();
+    fireEvent.mouseEnter(nav);
+    advance(HOVER_DELAY_MS);
+    expect(nav).toHaveAttribute('data-state', 'expanded');
+    expect(screen.queryByRole('button', { name: 'Expand menu' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep menu open' }));
+    fireEvent.mouseLeave(nav);
+    expect(nav).toHaveAttribute('data-state', 'expanded');
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse menu' }));
+    expect(nav).toHaveAttribute('data-state', 'collapsed');
+    expect(screen.getByRole('button', { name: 'Expand menu' })).toBeInTheDocument();
+  });
+
   it('keeps every entry named in mini mode', () => {
     renderDrawer();
     for (const name of ['Projects', 'Organization']) expect(screen.getByRole('link', { name })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
+import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import ShieldOutlinedIcon from '@mui/icons-material/ShieldOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
@@ -41,6 +42,14 @@ type SideDrawerProps = {
 };
 
 type Section = { label: string; to: string; icon: ReactNode; marker: string };
+type Toggle = { label: string; icon: ReactNode; onClick: () => void };
+
+/** The desktop toggle says what a click would do: expand the mini drawer, keep the hover-opened one open, or collapse the pinned one. */
+function desktopToggle(pinned: boolean, hovered: boolean, onClick: () => void): Toggle {
+  if (pinned) return { label: 'Collapse menu', icon: <ChevronLeftIcon />, onClick };
+  if (hovered) return { label: 'Keep menu open', icon: <PushPinOutlinedIcon />, onClick };
+  return { label: 'Expand menu', icon: <ChevronRightIcon />, onClick };
+}
 
 export function SideDrawer({ user, vendorsEnabled, docsUrl, isDesktop, mobileOpen, onMobileClose, onOpenProfile }: SideDrawerProps) {
   const [pinned, setPinned] = useState(false);
@@ -60,9 +69,7 @@ export function SideDrawer({ user, vendorsEnabled, docsUrl, isDesktop, mobileOpe
       docsUrl={docsUrl}
       greeting={isDesktop ? null : `Hello, ${fullName(user)}!`}
       toggle={
-        isDesktop
-          ? { label: pinned ? 'Collapse menu' : 'Expand menu', icon: pinned ? <ChevronLeftIcon /> : <ChevronRightIcon />, onClick: togglePinned }
-          : { label: 'Collapse menu', icon: <ChevronLeftIcon />, onClick: onMobileClose }
+        isDesktop ? desktopToggle(pinned, hover.hovered, togglePinned) : { label: 'Collapse menu', icon: <ChevronLeftIcon />, onClick: onMobileClose }
       }
       onNavigate={isDesktop ? undefined : onMobileClose}
       // On small screens the panel opens over the overlay, which stays as its anchor.
@@ -112,7 +119,7 @@ type DrawerContentProps = {
   vendorsEnabled: boolean;
   docsUrl: string | null | undefined;
   greeting: string | null;
-  toggle: { label: string; icon: ReactNode; onClick: () => void };
+  toggle: Toggle;
   onNavigate: (() => void) | undefined;
   onOpenProfile: (event: MouseEvent<HTMLElement>) => void;
 };

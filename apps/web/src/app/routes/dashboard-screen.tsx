@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MyWorkCard } from '../../features/controls/components/my-work-card';
 import { ReviewsAwaitingCard } from '../../features/reviews/components/reviews-awaiting-card';
+import { usePageTitle } from '../../components/use-page-title';
 
 type Shortcut = { title: string; text: string; to: string; icon: ReactNode };
 
@@ -21,6 +22,7 @@ const SHORTCUTS: Shortcut[] = [
 
 /** The home screen; the layout's header greets the user here. */
 export function DashboardScreen() {
+  usePageTitle('Dashboard');
   return (
     <>
       <MyWorkCard />

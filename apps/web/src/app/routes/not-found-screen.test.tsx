@@ -10,6 +10,7 @@ describe('NotFoundScreen', () => {
     renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Aegis');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Notifications' })).not.toBeInTheDocument();

@@ -3,9 +3,11 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { CenteredPanel } from '../../components/centered-panel';
+import { usePageTitle } from '../../components/use-page-title';
 
 /** Where the server sends the browser when something failed outside the app; `error` names it. */
 export function ProblemScreen() {
+  usePageTitle('There was a problem');
   const [params] = useSearchParams();
   const code = params.get('error');
   return (

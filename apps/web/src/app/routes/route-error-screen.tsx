@@ -5,9 +5,11 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { CenteredPanel } from '../../components/centered-panel';
 import { reportError } from '../../lib/error-reporting';
+import { usePageTitle } from '../../components/use-page-title';
 
 /** The error boundary of every route: an unexpected failure while loading or rendering a screen. */
 export function RouteErrorScreen() {
+  usePageTitle('Something went wrong');
   const error = useRouteError();
   useEffect(() => {
     console.error(error);

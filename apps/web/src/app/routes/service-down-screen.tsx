@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CenteredPanel } from '../../components/centered-panel';
+import { usePageTitle } from '../../components/use-page-title';
 
 /** A plain fetch: the API client would answer a 5xx by coming back to this very page. */
 async function checkHealth(): Promise<boolean> {
@@ -17,6 +18,7 @@ async function checkHealth(): Promise<boolean> {
 
 /** Where the API client sends the user when the server keeps failing its health check. */
 export function ServiceDownScreen() {
+  usePageTitle('Service unavailable');
   const navigate = useNavigate();
   const { mutate, isPending, data: healthy } = useMutation({
     mutationFn: checkHealth,

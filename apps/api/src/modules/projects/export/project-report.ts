@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, PROJECT_TYPE_LABELS, type Project } from '@aegis/contracts';
 import type { ReportModel, ReportSection } from '../../../lib/pdf-report-model';
-import { reportDate, reportDateTime } from './report-format';
+import { displayDate, displayDateTime } from '../../../lib/display-date';
 
 export type ProjectReportInput = {
   project: Project;
@@ -24,8 +24,8 @@ export function projectReport({ project, organizationName, exportedBy, exportedA
         { label: 'Project type', value: PROJECT_TYPE_LABELS[project.project_type] },
         { label: 'Frameworks', value: project.frameworks.length ? project.frameworks.map((f) => f.name).join(', ') : 'None applied yet' },
         { label: 'Members', value: String(project.members) },
-        { label: 'Created', value: reportDate(project.created_at) },
-        { label: 'Exported', value: `${reportDateTime(exportedAt)} UTC by ${exportedBy}` },
+        { label: 'Created', value: displayDate(project.created_at) },
+        { label: 'Exported', value: `${displayDateTime(exportedAt)} UTC by ${exportedBy}` },
       ],
     },
     footer: `${project.name} · times in UTC`,

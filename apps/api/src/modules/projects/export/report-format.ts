@@ -1,20 +1,6 @@
 import { PRODUCT_NAME } from '@aegis/contracts';
 import type { ReportBlock } from '../../../lib/pdf-report-model';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** DD-MM-YYYY, as the product writes dates; the report says once that its times are UTC. */
-export function reportDate(value: Date | string): string {
-  const date = new Date(value);
-  return `${pad(date.getUTCDate())}-${pad(date.getUTCMonth() + 1)}-${date.getUTCFullYear()}`;
-}
-
-/** DD-MM-YYYY HH:mm in UTC. */
-export function reportDateTime(value: Date | string): string {
-  const date = new Date(value);
-  return `${reportDate(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-}
-
 export const count = (n: number) => n.toLocaleString('en');
 
 type LeftOut = { which: 'latest' | 'first'; things: string; rest: string; where: string };

@@ -2,10 +2,12 @@ import { Navigate } from 'react-router';
 import { OrganizationSettingsScreen } from '../../../features/organizations/screens/organization-settings-screen';
 import { hasOrganizationRight } from '../../../lib/current-user-rights';
 import { ORGANIZATION_FALLBACK, useOrganizationAccess } from './organization-access';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** organization-settings: only with config:read, else Frameworks. */
 export function OrganizationSettingsRoute() {
   const access = useOrganizationAccess();
+  usePageTitle('Settings', access?.organization.name);
   if (!access) return null;
   if (!access.tabs.includes('settings')) return <Navigate to={ORGANIZATION_FALLBACK} replace />;
   return (

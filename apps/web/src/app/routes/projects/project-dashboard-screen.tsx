@@ -8,10 +8,12 @@ import { ActivityList } from '../../../features/logs/components/activity-list';
 import { MembersCard } from '../../../features/projects/components/members-card';
 import { ProjectAboutCard } from '../../../features/projects/components/project-about-card';
 import { useFramedProject } from '../../../features/projects/project-outlet';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** project-dashboard: what the project is, how far its frameworks are, who works on it, what happened lately and its discussion. */
 export function ProjectDashboardScreen() {
   const project = useFramedProject();
+  usePageTitle('Dashboard', project.name);
   const { contentManagementEnabled } = useOrganizationFeatures(project.organization_id);
   const can = (right: (typeof project.rights)[number]) => project.rights.includes(right);
 

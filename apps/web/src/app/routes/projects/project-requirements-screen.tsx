@@ -1,9 +1,12 @@
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { RequirementsScreen } from '../../../features/requirements/screens/requirements-screen';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** project-requirements: the requirements screen inside the project's frame. */
 export function ProjectRequirementsScreen() {
-  return <RequirementsScreen project={useFramedProject()} />;
+  const project = useFramedProject();
+  usePageTitle('Requirements', project.name);
+  return <RequirementsScreen project={project} />;
 }
 
 export default ProjectRequirementsScreen;

@@ -17,9 +17,11 @@ import { EditOrganizationDialog } from '../components/edit-organization-dialog';
 import { InvitationLinkDialog } from '../components/invitation-link-dialog';
 import { OrganizationMetricsTable, type MetricsSort } from '../components/organization-metrics-table';
 import { OverviewCards } from '../components/overview-cards';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** Every organization on the platform, with its usage; create, edit and delete them. */
 export function AdminOrganizationsScreen() {
+  usePageTitle('Organizations', 'Admin');
   const { data: user } = useCurrentUser();
   const list = useSearchableList();
   const [sort, setSort] = useState<MetricsSort>({ by: 'name', descending: false });

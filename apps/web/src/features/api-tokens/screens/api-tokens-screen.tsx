@@ -24,8 +24,10 @@ import { useApiTokens } from '../api/list-api-tokens';
 import { CreateTokenDialog } from '../components/create-token-dialog';
 import { DeleteTokenDialog } from '../components/delete-token-dialog';
 import { TokenSecretDialog } from '../components/token-secret-dialog';
+import { usePageTitle } from '../../../components/use-page-title';
 
 export function ApiTokensScreen() {
+  usePageTitle('API Tokens');
   const { page, size, setPaging } = usePaging();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ControlDetail, Project } from '@aegis/contracts';
 import { PageProgress } from '../../../components/page-progress';
 import { RetryAlert } from '../../../components/retry-alert';
+import { usePageTitle } from '../../../components/use-page-title';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { ApiError } from '../../../lib/errors';
 import { controlsPath } from '../../../lib/project-paths';
@@ -48,6 +49,7 @@ function NotFound({ projectId, controlCode }: { projectId: string; controlCode: 
 /** project-control-detail: one control, what it asks, the requirements it satisfies, who works on it, and its record. */
 export function ControlDetailScreen({ project, controlCode, review, discussion, activity }: Props) {
   const query = useControl(project.id, controlCode);
+  usePageTitle(query.data ? `${query.data.control_code} ${query.data.title}` : controlCode, project.name);
   const organizationId = useQuery(currentUserQueryOptions()).data?.organization?.id;
   const can = (right: Project['rights'][number]) => project.rights.includes(right);
   const canUpdate = can('controls:update');

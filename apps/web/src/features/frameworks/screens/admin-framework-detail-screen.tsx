@@ -12,6 +12,7 @@ import { FrameworkContent } from '../components/framework-content';
 import { FrameworkOverview } from '../components/framework-overview';
 import { OrganizationEnablementTable } from '../components/organization-enablement-table';
 import { adminFrameworkPath } from '../framework-labels';
+import { usePageTitle } from '../../../components/use-page-title';
 
 const BACK = { to: '/admin/frameworks', label: 'All platform frameworks' };
 
@@ -19,6 +20,7 @@ const BACK = { to: '/admin/frameworks', label: 'All platform frameworks' };
 export function AdminFrameworkDetailScreen() {
   const { frameworkCode = '' } = useParams();
   const detail = usePlatformFramework(frameworkCode);
+  usePageTitle(detail.data?.framework.name ?? frameworkCode, 'Frameworks', 'Admin');
   if (detail.isPending) return <PageProgress label="Loading the framework…" />;
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404) {

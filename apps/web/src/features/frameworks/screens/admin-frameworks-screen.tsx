@@ -16,9 +16,11 @@ import type { FrameworksSort } from '../components/frameworks-table';
 import { PlatformFrameworksTable } from '../components/platform-frameworks-table';
 import { UploadTemplateDialog } from '../components/upload-template-dialog';
 import { adminFrameworkPath } from '../framework-labels';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** admin-frameworks: the platform's frameworks, how widely organizations use them; upload and delete. */
 export function AdminFrameworksScreen() {
+  usePageTitle('Frameworks', 'Admin');
   const list = useSearchableList();
   const [sort, setSort] = useState<FrameworksSort>({ by: 'name', descending: false });
   const frameworks = usePlatformFrameworks({ name: list.name, sortBy: sort.by, descending: sort.descending, page: list.page, size: list.size });

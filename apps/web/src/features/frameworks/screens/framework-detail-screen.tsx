@@ -4,6 +4,8 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { PageProgress } from '../../../components/page-progress';
 import { RetryAlert } from '../../../components/retry-alert';
+import { usePageTitle } from '../../../components/use-page-title';
+import { useCurrentUser } from '../../../lib/current-user';
 import { ApiError, errorDetail } from '../../../lib/errors';
 import { useFramework } from '../api/get-framework';
 import { FrameworkActions, type FrameworkManagement } from '../components/framework-actions';
@@ -18,6 +20,7 @@ const BACK = { to: '/organization/frameworks', label: 'All frameworks' };
 /** One framework of the organization: what it is and its content; with `management`, the actions too. */
 function FrameworkDetail({ organizationId, frameworkCode, management }: Props & { management?: FrameworkManagement }) {
   const framework = useFramework(organizationId, frameworkCode);
+  usePageTitle(framework.data?.name ?? frameworkCode, useCurrentUser().data?.organization?.name);
   if (framework.isPending) return <PageProgress label="Loading the framework…" />;
   if (framework.isError) {
     if (framework.error instanceof ApiError && framework.error.status === 404) {

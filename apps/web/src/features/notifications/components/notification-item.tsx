@@ -20,6 +20,10 @@ type Props = {
   onOpen: () => void;
 };
 
+/**
+ * One notification: select box, text, actions. The actions sit beside the text where there is room and
+ * on a line of their own below it on small screens, so the text keeps the row's width.
+ */
 export function NotificationItem({ notification, selected, onSelect, onStatus, onOpen }: Props) {
   const unread = notification.notification_status === 'unread';
   const titleId = `notification-${notification.notification_id}`;
@@ -27,33 +31,7 @@ export function NotificationItem({ notification, selected, onSelect, onStatus, o
     <ListItem
       divider
       aria-labelledby={titleId}
-      sx={{ alignItems: 'flex-start', gap: 1, bgcolor: unread ? 'action.hover' : undefined }}
-      secondaryAction={
-        <Stack direction="row" spacing={0.5}>
-          {notification.link && (
-            <Tooltip title="Open">
-              <IconButton aria-label={`Open ${notification.name}`} onClick={onOpen}>
-                <OpenInNewIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-          <Tooltip title={unread ? 'Mark as read' : 'Mark as unread'}>
-            <IconButton
-              aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${notification.name}`}
-              onClick={() => onStatus(unread ? 'read' : 'unread')}
-            >
-              {unread ? <MarkEmailReadOutlinedIcon /> : <MarkEmailUnreadOutlinedIcon />}
-            </IconButton>
-          </Tooltip>
-          {notification.notification_status !== 'archived' && (
-            <Tooltip title="Archive">
-              <IconButton aria-label={`Archive: ${notification.name}`} onClick={() => onStatus('archived')}>
-                <ArchiveOutlinedIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-      }
+      sx={{ alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, columnGap: 1, bgcolor: unread ? 'action.hover' : undefined }}
     >
       <Checkbox
         checked={selected}
@@ -61,8 +39,8 @@ export function NotificationItem({ notification, selected, onSelect, onStatus, o
         slotProps={{ input: { 'aria-label': `Select ${notification.name}` } }}
         sx={{ mt: -0.5 }}
       />
-      <Box sx={{ pr: 18, minWidth: 0 }}>
-        <Typography id={titleId} sx={{ fontWeight: unread ? 700 : 400 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography id={titleId} sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'break-word' }}>
           {unread && (
             <Box component="span" sx={{ color: 'primary.main', mr: 1 }} aria-label="Unread">
               ●
@@ -71,7 +49,7 @@ export function NotificationItem({ notification, selected, onSelect, onStatus, o
           {notification.name}
         </Typography>
         {notification.message && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
             {notification.message}
           </Typography>
         )}
@@ -80,6 +58,27 @@ export function NotificationItem({ notification, selected, onSelect, onStatus, o
           {notification.notification_status === 'archived' ? ' · Archived' : ''}
         </Typography>
       </Box>
+      <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, width: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end', mt: { sm: -0.5 } }}>
+        {notification.link && (
+          <Tooltip title="Open">
+            <IconButton aria-label={`Open ${notification.name}`} onClick={onOpen}>
+              <OpenInNewIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <Tooltip title={unread ? 'Mark as read' : 'Mark as unread'}>
+          <IconButton aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${notification.name}`} onClick={() => onStatus(unread ? 'read' : 'unread')}>
+            {unread ? <MarkEmailReadOutlinedIcon /> : <MarkEmailUnreadOutlinedIcon />}
+          </IconButton>
+        </Tooltip>
+        {notification.notification_status !== 'archived' && (
+          <Tooltip title="Archive">
+            <IconButton aria-label={`Archive: ${notification.name}`} onClick={() => onStatus('archived')}>
+              <ArchiveOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Stack>
     </ListItem>
   );
 }

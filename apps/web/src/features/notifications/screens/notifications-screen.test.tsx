@@ -83,4 +83,14 @@ describe('NotificationsScreen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/tokens'));
     expect(calls.some((c) => c.method === 'PATCH' && c.url.includes('notification_status=read'))).toBe(true);
   });
+
+  it('searches what the API matches, the titles, and says so', async () => {
+    signIn();
+    const calls = stubNotifications([note('1', 'Assigned to you: MFF-1.DAT.01')]);
+    renderApp('/notifications');
+    await screen.findByText('Assigned to you: MFF-1.DAT.01');
+    expect(screen.queryByRole('searchbox', { name: 'Search by name' })).not.toBeInTheDocument();
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search by title' }), 'assigned');
+    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && new URL(c.url, 'http://x').searchParams.get('name') === 'assigned')).toBe(true));
+  });
 });

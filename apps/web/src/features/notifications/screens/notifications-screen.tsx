@@ -19,6 +19,7 @@ import { useSearchableList } from '../../../components/use-list-state';
 import { useNotifications } from '../api/list-notifications';
 import { useSetNotificationStatus } from '../api/update-notifications';
 import { NotificationItem } from '../components/notification-item';
+import { usePageTitle } from '../../../components/use-page-title';
 
 const FILTERS: { value: NotificationStatus | 'all'; label: string; empty: string }[] = [
   { value: 'all', label: 'All', empty: 'You have no notifications.' },
@@ -28,6 +29,7 @@ const FILTERS: { value: NotificationStatus | 'all'; label: string; empty: string
 ];
 
 export function NotificationsScreen() {
+  usePageTitle('Notifications');
   const navigate = useNavigate();
   const list = useSearchableList();
   const { name, page, size } = list;
@@ -63,7 +65,8 @@ export function NotificationsScreen() {
             <Tab key={f.value} value={f.value} label={f.label} />
           ))}
         </Tabs>
-        <SearchField value={list.search} onChange={list.setSearch} />
+        {/* The API matches a notification's title (its `name`). */}
+        <SearchField value={list.search} onChange={list.setSearch} label="Search by title" />
       </Stack>
 
       <Paper variant="outlined">

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { OrganizationMember } from '@aegis/contracts';
 import { PersonNameCell } from '../../../components/person-name-cell';
 import { ActionsHeaderCell, SortableHeaderCell, type ListSort } from '../../../components/table-header-cells';
+import { SUPER_ADMIN_LABEL } from '../../../lib/current-user-rights';
 import { formatDateTime } from '../../../lib/format';
 import type { MemberSortField } from '../api/list-members';
 import { memberActions, type MemberAbilities, type MemberAction } from '../member-abilities';
@@ -61,12 +62,20 @@ export function MembersTable({ members, abilities, sort, onSort, onAction, label
           {members.map((member) => (
             <TableRow key={member.user_id} hover>
               <PersonNameCell person={member} isViewer={member.user_id === abilities.viewerId} />
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
+              <TableCell>
+                {/* One line, cut short with an ellipsis on narrow screens; the whole address on hover and to screen readers. */}
+                <Typography variant="body2" noWrap title={member.email} sx={{ maxWidth: { xs: 180, md: 320 } }}>
+                  {member.email}
+                </Typography>
+              </TableCell>
               <TableCell>
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  {member.roles.map((role) => (
-                    <Chip key={role} size="small" variant="outlined" label={ROLE_LABELS[role]} />
-                  ))}
+                  {/* A super admin holds every right whatever their roles here: their roles would tell less than the truth. */}
+                  {member.is_super_admin ? (
+                    <Chip size="small" color="primary" variant="outlined" label={SUPER_ADMIN_LABEL} />
+                  ) : (
+                    member.roles.map((role) => <Chip key={role} size="small" variant="outlined" label={ROLE_LABELS[role]} />)
+                  )}
                 </Stack>
               </TableCell>
               <TableCell>

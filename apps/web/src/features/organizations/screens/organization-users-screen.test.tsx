@@ -90,6 +90,16 @@ describe('OrganizationUsersScreen', () => {
     expect(screen.queryByRole('button', { name: 'Actions for Alice Admin' })).not.toBeInTheDocument();
   });
 
+  it('calls a super admin “Super admin” rather than by their roles here, and keeps each e-mail on one line with its whole value', async () => {
+    const sam = buildOrganizationMember({ user_id: '0199a0b2-0000-7000-8000-000000000030', firstname: 'Sam', lastname: 'Super', email: 'super@demo.local', is_super_admin: true });
+    await openScreen({ people: [alice, bob, sam] });
+    const samRow = screen.getByRole('row', { name: /Sam Super/ });
+    expect(within(samRow).getByText('Super admin')).toBeInTheDocument();
+    expect(within(samRow).queryByText('Member')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: /Bob Member/ })).queryByText('Super admin')).not.toBeInTheDocument();
+    expect(within(samRow).getByText('super@demo.local')).toHaveAttribute('title', 'super@demo.local');
+  });
+
   it('searches by name once typing pauses, and filters by state', async () => {
     const { calls, user } = await openScreen();
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'bob');

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useRequestProjectAccess, type AccessRequestResult } from '../api/request-project-access';
+import { usePageTitle } from '../../../components/use-page-title';
 
 function confirmation({ notified, owners }: AccessRequestResult): string {
   if (!notified) return 'Your earlier request is still waiting for the owners. They will see it in their notifications.';
@@ -16,6 +17,7 @@ function confirmation({ notified, owners }: AccessRequestResult): string {
 
 /** A member of the organization opened a project they hold no role on (403): they can ask its owners for one. */
 export function RequestAccessPanel({ projectId }: { projectId: string }) {
+  usePageTitle('No access to this project');
   const request = useRequestProjectAccess(projectId);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="request-access-title" sx={{ p: 4, maxWidth: 640, mx: 'auto', mt: 4 }}>

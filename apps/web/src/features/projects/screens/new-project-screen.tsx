@@ -17,6 +17,7 @@ import { ProjectFields, type ProjectFieldValues } from '../components/project-fi
 import { canCreateProject, quotaBlocker, quotaSummary } from '../project-quota';
 import { useOrganizationId } from '../use-organization-id';
 import { RetryAlert } from '../../../components/retry-alert';
+import { usePageTitle } from '../../../components/use-page-title';
 
 type Values = ProjectFieldValues & { frameworks: string[] };
 
@@ -115,6 +116,7 @@ export function NewProjectForm({ organizationId }: { organizationId: string }) {
 
 /** new-project: creates a project in the current organization. */
 export function NewProjectScreen() {
+  usePageTitle('New project');
   const organizationId = useOrganizationId();
   if (!organizationId) return null;
   return <NewProjectForm organizationId={organizationId} />;

@@ -11,6 +11,7 @@ import { NewProjectButton } from '../components/new-project-button';
 import { ProjectsFilterBar, type TypeFilter } from '../components/projects-filter-bar';
 import { ProjectsTable, type ProjectSort } from '../components/projects-table';
 import { useOrganizationId } from '../use-organization-id';
+import { usePageTitle } from '../../../components/use-page-title';
 
 type Props = { organizationId: string };
 
@@ -71,6 +72,7 @@ export function ProjectsList({ organizationId }: Props) {
 
 /** projects: the list of the current organization's projects. */
 export function ProjectsScreen() {
+  usePageTitle('Projects');
   const organizationId = useOrganizationId();
   if (!organizationId) return null;
   return <ProjectsList organizationId={organizationId} />;

@@ -7,6 +7,7 @@ import { safeAppPath } from '../../../lib/safe-path';
 import { logout } from '../../../lib/session';
 import { useUpdateCurrentUser } from '../api/update-current-user';
 import { TermsOfUse } from '../components/terms-of-use';
+import { usePageTitle } from '../../../components/use-page-title';
 
 /** Only a path inside this app: a crafted link must not send the user elsewhere after accepting. */
 function safeRedirect(target: string | null): string {
@@ -16,6 +17,7 @@ function safeRedirect(target: string | null): string {
 
 /** The route guard sends a user here until they accept the terms; declining signs them out. */
 export function TermsScreen() {
+  usePageTitle('Terms of use');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { mutate, isPending } = useUpdateCurrentUser();
