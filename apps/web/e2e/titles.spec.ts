@@ -46,6 +46,13 @@ test('each screen titles the tab, most specific first, and the history keeps the
   await page.goto('/notifications');
   await expect(page).toHaveTitle('Notifications · Aegis');
 
+  await page.goto('/reviews');
+  await expect(page).toHaveTitle('Reviews · Aegis');
+  await page.goto('/status');
+  await expect(page).toHaveTitle('Status · Aegis');
+  await page.goto('/help');
+  await expect(page).toHaveTitle('Help · Aegis');
+
   await page.goto('/this/does/not/exist');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found · Aegis');

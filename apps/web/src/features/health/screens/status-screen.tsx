@@ -8,12 +8,14 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { CenteredPanel } from '../../../components/centered-panel';
 import { RetryAlert } from '../../../components/retry-alert';
+import { usePageTitle } from '../../../components/use-page-title';
 import { useHealth } from '../api/get-health';
 import { HealthComponentList } from '../components/health-component-list';
 import { HealthSummary } from '../components/health-summary';
 
 /** The built-in status page (when STATUS_URL is not set): public, fed by /api/health, checked again every 30 s. */
 export function StatusScreen() {
+  usePageTitle('Status');
   const { data: report, isPending, isError, isFetching, refetch } = useHealth();
 
   return (

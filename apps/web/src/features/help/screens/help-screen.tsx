@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredPanel } from '../../../components/centered-panel';
+import { usePageTitle } from '../../../components/use-page-title';
 import { RoleTable } from '../components/role-table';
 import { ORGANIZATION_ROLE_GUIDE, PROJECT_ROLE_GUIDE } from '../role-guide';
 
@@ -26,6 +27,7 @@ const Paragraph = ({ children }: { children: ReactNode }) => <Typography sx={{ m
 
 /** Where Support leads when DOCS_URL is not set: what the product is for, the roles, where to start. Public. */
 export function HelpScreen() {
+  usePageTitle('Help');
   return (
     <CenteredPanel maxWidth={820}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>

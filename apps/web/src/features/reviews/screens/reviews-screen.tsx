@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import { EmptyListText, PagedList } from '../../../components/paged-list';
 import { SectionHeading } from '../../../components/section-heading';
+import { usePageTitle } from '../../../components/use-page-title';
 import { usePaging } from '../../../components/use-list-state';
 import { useMyReviews } from '../api/list-my-reviews';
 import { AwaitingReviewItem } from '../components/awaiting-review-item';
 
 /** reviews: the pending reviews awaiting the signed-in user's decision across their projects, oldest request first. */
 export function ReviewsScreen() {
+  usePageTitle('Reviews');
   const paging = usePaging();
   const reviews = useMyReviews({ page: paging.page, size: paging.size });
   return (
