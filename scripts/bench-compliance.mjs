@@ -1,7 +1,8 @@
 // `npm run bench:compliance`: the frameworks and controls numbers in docs/benchmarks.md.
 //  1. the time to apply the three AI frameworks (EU AI Act, ISO/IEC 42001, NIST AI RMF) to a project,
 //     through POST /api/v1/projects/{id}/frameworks — median of BENCH_APPLY_RUNS new projects;
-//  2. GET …/frameworks, …/requirements and …/controls (first page, with and without filters) under
+//  2. GET …/frameworks, …/requirements, …/controls (first page, with and without filters) and the
+//     reviews lists (the project's, and what awaits the reviewer) under
 //     autocannon, for the demo project alone and again with 100 such projects in the organization.
 // BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: it gets the demo seed).
 import { execFileSync, spawn } from 'node:child_process';
@@ -47,6 +48,7 @@ for (;;) {
 const token = async (email) => (await (await fetch(`${base}/api/auth/dummy?x=${email}`)).json()).access_token;
 const admin = await token('admin@demo.local');
 const editor = await token('editor@demo.local');
+const reviewer = await token('reviewer@demo.local');
 const call = async (method, url, body, bearer = admin) => {
   const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
@@ -72,6 +74,8 @@ async function measureAll(heading) {
   await measure('GET …/controls, framework + status filters', `${p}/controls?framework=EU_AI_ACT&status=ready,in_progress`);
   await measure('GET …/controls, name filter', `${p}/controls?name=risk`);
   await measure('GET …/controls, assigned to me (editor)', `${p}/controls?is_assigned_to_me=true`, editor);
+  await measure("GET …/reviews/control, the project's reviews", `${p}/reviews/control`, reviewer);
+  await measure('GET /api/users/me/reviews (reviewer)', '/api/users/me/reviews', reviewer);
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, stubFetch } from '../testing/fetch-stub';
-import { jwtExpiringIn } from '../testing/jwt';
+import { encodeJwt, jwtExpiringIn } from '../testing/jwt';
 import { reportError } from './error-reporting';
 import { refreshSession } from './refresh';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
@@ -119,6 +119,28 @@ describe('refreshSession across tabs', () => {
     const fetch = stubFetch(() => jsonResponse(200, pair));
     await expect(refreshSession()).resolves.toBe(true);
     expect(callsTo(fetch, REFRESH)[0]?.init.body).toBe('grant_type=refresh_token&refresh_token=r-newer');
+  });
+
+  it('takes a pair another tab stored just before this one asked for its turn', async () => {
+    const now = Date.now();
+    const fresh = encodeJwt({ sub: 'user-1', org: 'org-1', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 900 });
+    storeTokens({ access_token: fresh, refresh_token: 'r-from-other-tab' });
+    stubLocks();
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(getRefreshToken()).toBe('r-from-other-tab');
+  });
+
+  it('refreshes a valid access token issued a while ago (the server refused it)', async () => {
+    const issued = Date.now() - 60_000;
+    storeTokens({ access_token: encodeJwt({ sub: 'user-1', org: 'org-1', iat: Math.floor(issued / 1000), exp: Math.floor(issued / 1000) + 900 }), refresh_token: 'r-1' });
+    // It arrived when it was issued: this device's clock agrees with the server's.
+    localStorage.setItem('clock_offset', '0');
+    stubLocks();
+    const fetch = stubFetch(() => jsonResponse(200, pair));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(callsTo(fetch, REFRESH)).toHaveLength(1);
   });
 
   it('resolves false without a request when another tab signed out meanwhile', async () => {

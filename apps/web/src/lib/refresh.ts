@@ -4,9 +4,11 @@ import { apiErrorFromFailure, apiErrorFromResponse } from './error-catalogue';
 import { reportError } from './error-reporting';
 import { isPageLeaving, whenPageInUse } from './page-lifecycle';
 import { withRefreshLock } from './refresh-lock';
-import { getRefreshToken, hasValidAccessToken, storeTokens } from './session';
+import { getRefreshToken, hasFreshAccessToken, hasValidAccessToken, storeTokens } from './session';
 
 const REFRESH_URL = '/api/auth/refresh';
+/** An access token issued this recently was just refreshed by another tab. */
+const JUST_ISSUED_MS = 10_000;
 
 let inFlight: Promise<boolean> | null = null;
 
@@ -46,8 +48,9 @@ async function refreshInTurn(seen: string): Promise<boolean | typeof PAGE_LEFT> 
   const current = getRefreshToken();
   // Signed out in another tab meanwhile.
   if (!current) return false;
-  // Another tab refreshed meanwhile: its pair is in the shared storage.
-  if (current !== seen && hasValidAccessToken()) return true;
+  // Another tab refreshed meanwhile (while this one waited its turn, or just before this one asked for
+  // it, which `seen` cannot tell): its pair is in the shared storage.
+  if ((current !== seen && hasValidAccessToken()) || hasFreshAccessToken(JUST_ISSUED_MS)) return true;
   try {
     storeTokens(await requestTokens(current));
     return true;

@@ -57,6 +57,21 @@ export function hasValidAccessToken(): boolean {
   return !isTokenExpired(getAccessToken(), Date.now() - clockOffset());
 }
 
+/**
+ * The stored access token was issued (server time) less than `withinMs` ago: another tab has just
+ * refreshed, and its pair is as good as a new one.
+ */
+export function hasFreshAccessToken(withinMs: number): boolean {
+  if (!hasValidAccessToken()) return false;
+  let issuedAt: number | undefined;
+  try {
+    issuedAt = decodeToken(getAccessToken()).iat;
+  } catch {
+    return false;
+  }
+  return issuedAt !== undefined && Date.now() - clockOffset() - issuedAt * 1000 < withinMs;
+}
+
 /** The user stored at sign-in, or null when none is stored or the record is unreadable. */
 export function getStoredUser(): CurrentUser | null {
   const raw = localStorage.getItem(USER_KEY);
