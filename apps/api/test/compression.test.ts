@@ -127,8 +127,17 @@ describe('API responses', () => {
     try {
       expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(response.headers.get('content-encoding')).toBeNull();
-      const first = await response.body!.getReader().read();
-      expect(new TextDecoder().decode(first.value)).toContain('unread_notifications');
+      // Plain text on the wire: read chunks (a ': connected' comment may come alone) up to the first event.
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      for (let chunks = 0; chunks < 10 && !text.includes('unread_notifications'); chunks++) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      expect(text).toContain(': connected');
+      expect(text).toContain('unread_notifications');
     } finally {
       controller.abort();
     }
