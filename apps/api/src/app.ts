@@ -62,7 +62,8 @@ export type BuildOptions = {
 };
 
 const PURGE_INTERVAL_MS = 5 * 60_000;
-const ANALYZE_INTERVAL_MS = 10 * 60_000;
+/** How often the embedded database looks for tables that changed enough to analyze (autovacuum's naptime). */
+const ANALYZE_INTERVAL_MS = 60_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -128,7 +129,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   // (PostgreSQL's autovacuum does this itself).
   if (database.kind === 'pglite') {
     deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
-    const analyze = () => void deps.jobs.track('statistics', () => database.analyze()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
+    const analyze = () => void deps.jobs.track('statistics', () => database.analyzeChanged()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
     const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
     app.addHook('onClose', async () => clearInterval(analyzeTimer));
   }

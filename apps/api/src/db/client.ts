@@ -27,6 +27,11 @@ export type Database = {
    * loading data and from time to time; PostgreSQL's autovacuum does it on its own (a no-op there).
    */
   analyze(): Promise<void>;
+  /**
+   * Analyzes only the tables that changed enough since their last analyze, by autovacuum's default rule
+   * (50 rows plus 10% of the table): what the embedded mode runs every minute. A no-op on PostgreSQL.
+   */
+  analyzeChanged(): Promise<string[]>;
   /** PGlite only: the whole data directory as a tarball, to start other in-memory databases from. */
   dump?(): Promise<Blob>;
   /** LISTENs on a channel (on a dedicated connection with PostgreSQL); resolves to a stop function. */
@@ -65,7 +70,22 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await client.query('select 1');
     },
     analyze: async () => {
-      if (!client.closed) await client.query('analyze');
+      if (client.closed) return;
+      // Counted changes reach the statistics when flushed: flush first, so analyze settles them.
+      await client.query('select pg_stat_force_next_flush()');
+      await client.query('analyze');
+    },
+    analyzeChanged: async () => {
+      if (client.closed) return [];
+      // This backend's counters reach pg_stat_user_tables when flushed: flush them now.
+      await client.query('select pg_stat_force_next_flush()');
+      const changed = await client.query<{ name: string }>(
+        `select quote_ident(schemaname) || '.' || quote_ident(relname) as name from pg_stat_user_tables
+          where n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname`,
+      );
+      const names = changed.rows.map((row) => row.name);
+      if (names.length) await client.query(`analyze ${names.join(', ')}`);
+      return names;
     },
     dump: () => client.dumpDataDir('none'),
     listen: async (channel, onMessage) => {
@@ -108,6 +128,7 @@ function createPostgres(url: string): Database {
       await db.execute(sql`select 1`);
     },
     analyze: async () => {},
+    analyzeChanged: async () => [],
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, () => closed),
     close: async () => {
       if (closed) return;
