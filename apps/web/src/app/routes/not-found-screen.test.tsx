@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn, stubAppApi } from '../../testing/app-api';
 import { renderApp } from '../../testing/render-app';
@@ -10,7 +10,8 @@ describe('NotFoundScreen', () => {
     renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-    expect(document.title).toBe('Page not found · Aegis');
+    // The title is set in an effect, which may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe('Page not found · Aegis'));
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Notifications' })).not.toBeInTheDocument();
