@@ -20,7 +20,7 @@ export function ProjectControlDetailScreen() {
       controlCode={controlCode}
       review={(control) =>
         can('reviews:read') && (
-          <ReviewPanel projectId={project.id} concept="control" objectId={control.id} objectName={control.control_code} objectStatus={control.status} rights={project.rights} />
+          <ReviewPanel projectId={project.id} concept="control" objectId={control.id} objectName={control.control_code} objectStatus={control.status} rights={project.rights} suggestedReviewers={control.reviewers} />
         )
       }
       discussion={(control) =>

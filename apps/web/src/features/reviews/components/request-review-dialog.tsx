@@ -12,6 +12,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { errorDetail } from '../../../lib/errors';
 import { parseDisplayDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
+import { useReviewerCandidates } from '../api/list-reviewer-candidates';
 import { requestReviewSchema, useRequestReview } from '../api/request-review';
 import { ReviewerPicker } from './reviewer-picker';
 
@@ -25,6 +26,8 @@ type Props = {
   requesterId: string | undefined;
   /** Reopen an approved object and review it again: needs reviews:force_update_status and a justification. */
   force: boolean;
+  /** Who the object names as its reviewers: proposed until the person changes the list. */
+  suggested?: readonly PersonRef[];
   open: boolean;
   onClose: () => void;
 };
@@ -32,8 +35,12 @@ type Props = {
 const ids = (people: readonly PersonRef[]) => people.map((person) => person.id);
 
 /** Asks project members to review the object: who, under which rule, by when, with a message. Render it with a new key each time it opens. */
-export function RequestReviewDialog({ projectId, concept, objectId, objectName, requesterId, force, open, onClose }: Props) {
-  const [reviewers, setReviewers] = useState<PersonRef[]>([]);
+export function RequestReviewDialog({ projectId, concept, objectId, objectName, requesterId, force, suggested = [], open, onClose }: Props) {
+  // Null until the person edits the list: until then the object's own reviewers are proposed, once
+  // the candidates are known, so nobody who may not decide (or the requester) is slipped in.
+  const [chosen, setReviewers] = useState<PersonRef[] | null>(null);
+  const candidates = useReviewerCandidates(projectId, open);
+  const reviewers = chosen ?? suggested.filter((person) => person.id !== requesterId && (candidates.data ?? []).some((candidate) => candidate.id === person.id));
   const [rule, setRule] = useState<Review['rule']>('any');
   const [message, setMessage] = useState('');
   const [dueText, setDueText] = useState('');

@@ -66,6 +66,18 @@ describe('the review panel', () => {
     expect(await screen.findByText(/A review is pending/)).toBeInTheDocument();
   });
 
+  it('prefills the control’s reviewers who may decide, leaving out the one asking', async () => {
+    // Eddie asks; he is one of the control's reviewers himself, and so is Rita.
+    const { panel, user, calls, reviewsPath } = await open({ roles: ['editor'], user: userOf(EDDIE), detail: { status: 'in_progress', allowed_transitions: ['ready'], reviewers: [personOf(RITA), personOf(EDDIE)] } });
+    await user.click(await within(panel).findByRole('button', { name: 'Request a review…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Request a review of MFF-1.RSK.01' });
+    expect(await within(dialog).findByRole('button', { name: 'Rita Reviewer' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Eddie Editor' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Request review' }));
+    await waitFor(() => expect(callsOf(calls, reviewsPath, 'POST')).toHaveLength(1));
+    expect(bodyOf(callsOf(calls, reviewsPath, 'POST')[0]!)).toEqual({ reviewers: [RITA.user_id], rule: 'any' });
+  });
+
   it('shows the API’s refusal in the dialog', async () => {
     const { panel, user } = await open({
       roles: ['editor'],

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectPermission, WorkItemStatus } from '@aegis/contracts';
+import type { PersonRef, ProjectPermission, WorkItemStatus } from '@aegis/contracts';
 import { RetryAlert } from '../../../components/retry-alert';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { useObjectReviews } from '../api/list-object-reviews';
@@ -28,13 +28,15 @@ type Props = {
   objectStatus: WorkItemStatus;
   /** The signed-in user's rights on the project. */
   rights: readonly ProjectPermission[];
+  /** The object's own reviewers, proposed when a review is requested. */
+  suggestedReviewers?: readonly PersonRef[];
 };
 
 /**
  * A work item's reviews: the pending one (with the signed-in reviewer's decision, changing its
  * reviewers, cancelling it), requesting one or forcing the status, and the past reviews.
  */
-export function ReviewPanel({ projectId, concept, objectId, objectName, objectStatus, rights }: Props) {
+export function ReviewPanel({ projectId, concept, objectId, objectName, objectStatus, rights, suggestedReviewers }: Props) {
   const reviews = useObjectReviews(projectId, concept, objectId);
   const userId = useQuery(currentUserQueryOptions()).data?.id;
   const [dialog, setDialog] = useState<'request' | 'again' | 'force' | null>(null);
@@ -110,6 +112,7 @@ export function ReviewPanel({ projectId, concept, objectId, objectName, objectSt
         objectName={objectName}
         requesterId={userId}
         force={dialog === 'again'}
+        suggested={suggestedReviewers}
         open={dialog === 'request' || dialog === 'again'}
         onClose={() => setDialog(null)}
       />
