@@ -37,18 +37,27 @@ test('the footer’s Status link and the drawer’s Support lead to the built-in
 
   await page.getByRole('link', { name: 'Go to Aegis' }).click();
   await expect(page.getByText('Hello, Alice Admin!')).toBeVisible();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
-  await expect(page).toHaveURL('/help');
-  await expect(page.getByRole('heading', { level: 1, name: 'Aegis help' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Where to start' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Organization roles' }).getByRole('rowheader')).toHaveText(['Admin', 'Member', 'Internal']);
-  await expect(page.getByRole('table', { name: 'Project roles' }).getByRole('rowheader')).toHaveText(['Owner', 'Editor', 'Reviewer', 'Auditor']);
-  await checkAtBothWidths(page, 'help');
+  // Support opens help in a new tab: the work in this one stays where it is.
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support (opens in a new tab)' }).click();
+  const help = await opened;
+  const helpErrors = collectBrowserErrors(help);
+  await expect(page.getByText('Hello, Alice Admin!')).toBeVisible();
+  await expect(help).toHaveURL('/help');
+  await expect(help.getByRole('heading', { level: 1, name: 'Aegis help' })).toBeVisible();
+  await expect(help.getByRole('heading', { level: 2, name: 'Where to start' })).toBeVisible();
+  await expect(help.getByRole('table', { name: 'Organization roles' }).getByRole('rowheader')).toHaveText(['Admin', 'Member', 'Internal']);
+  await expect(help.getByRole('table', { name: 'Project roles' }).getByRole('rowheader')).toHaveText(['Owner', 'Editor', 'Reviewer', 'Auditor']);
+  await checkAtBothWidths(help, 'help');
 
-  await page.getByRole('link', { name: 'API reference' }).click();
-  await expect(page).toHaveURL(/\/api\/docs/);
-  await expect(page.locator('.opblock').first()).toBeVisible();
+  await help.getByRole('link', { name: 'API reference' }).click();
+  await expect(help).toHaveURL(/\/api\/docs/);
+  await expect(help.locator('.opblock').first()).toBeVisible();
+  await help.goBack();
+  await help.getByRole('link', { name: 'Back to Aegis' }).click();
+  await expect(help.getByText('Hello, Alice Admin!')).toBeVisible();
   expect(errors).toEqual([]);
+  expect(helpErrors).toEqual([]);
 });
 
 test('status and help open without signing in', async ({ page }) => {

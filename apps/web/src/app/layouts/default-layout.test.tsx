@@ -103,7 +103,7 @@ describe('DefaultLayout', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Vendors' })).toHaveAttribute('href', '/vendors');
   });
 
-  it('links Support to DOCS_URL in a new tab, else to the built-in help page', async () => {
+  it('links Support to DOCS_URL in a new tab, else to the built-in help page in a new tab', async () => {
     const view = await renderSignedIn('/');
     const support = screen.getByRole('link', { name: /^Support/ });
     expect(support).toHaveAttribute('href', 'https://docs.example.com');
@@ -112,9 +112,9 @@ describe('DefaultLayout', () => {
     view.unmount();
 
     await renderSignedIn('/', { clientConfig: buildClientConfig({ docs_url: null }) });
-    const help = screen.getByRole('link', { name: 'Support' });
+    const help = screen.getByRole('link', { name: 'Support (opens in a new tab)' });
     expect(help).toHaveAttribute('href', '/help');
-    expect(help).not.toHaveAttribute('target');
+    expect(help).toHaveAttribute('target', '_blank');
   });
 
   it('marks the drawer entry of the current area', async () => {

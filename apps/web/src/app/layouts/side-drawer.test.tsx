@@ -87,10 +87,11 @@ describe('SideDrawer (desktop)', () => {
     expect(screen.getByRole('button', { name: 'User Profile' })).toBeInTheDocument();
   });
 
-  it('leads Support to the built-in help page, in this tab, when there is no DOCS_URL', () => {
+  it('opens the built-in help page in a new tab, keeping the work in this one, when there is no DOCS_URL', () => {
     renderDrawer(null);
-    const support = screen.getByRole('link', { name: 'Support' });
+    const support = screen.getByRole('link', { name: 'Support (opens in a new tab)' });
     expect(support).toHaveAttribute('href', '/help');
-    expect(support).not.toHaveAttribute('target');
+    expect(support).toHaveAttribute('target', '_blank');
+    expect(support.getAttribute('rel')).toContain('noopener');
   });
 });

@@ -173,23 +173,14 @@ function DrawerContent({ open, vendorsEnabled, docsUrl, greeting, toggle, onNavi
       <Box sx={{ flexGrow: 1 }} />
       <List>
         <ListItem disablePadding>
-          {docsUrl ? (
-            <ListItemButton component="a" href={docsUrl} target="_blank" rel="noopener noreferrer" aria-label="Support (opens in a new tab)" sx={entrySx}>
-              <ListItemIcon>
-                <HelpOutlineIcon />
-              </ListItemIcon>
-              {label('Support')}
-              {open && <OpenInNewIcon fontSize="small" color="action" aria-hidden />}
-            </ListItemButton>
-          ) : (
-            // Without DOCS_URL: the built-in help page, in this tab.
-            <ListItemButton component={RouterLink} to="/help" onClick={onNavigate} sx={entrySx}>
-              <ListItemIcon>
-                <HelpOutlineIcon />
-              </ListItemIcon>
-              {label('Support')}
-            </ListItemButton>
-          )}
+          {/* DOCS_URL, else the built-in help page: in a new tab either way, so the work in this one stays where it is. */}
+          <ListItemButton component="a" href={docsUrl ?? '/help'} target="_blank" rel="noopener noreferrer" aria-label="Support (opens in a new tab)" onClick={onNavigate} sx={entrySx}>
+            <ListItemIcon>
+              <HelpOutlineIcon />
+            </ListItemIcon>
+            {label('Support')}
+            {open && <OpenInNewIcon fontSize="small" color="action" aria-hidden />}
+          </ListItemButton>
         </ListItem>
         <ListItem disablePadding>
           <ListItemButton onClick={onOpenProfile} aria-haspopup="dialog" sx={entrySx}>

@@ -19,5 +19,7 @@ describe('HelpScreen', () => {
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/api/docs');
     expect(screen.getByRole('link', { name: 'status page' })).toHaveAttribute('href', '/status');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    // Reached from a link, a bookmark or the status page: there is always a way into the app.
+    expect(within(screen.getByRole('navigation', { name: 'Back' })).getByRole('link', { name: 'Back to Aegis' })).toHaveAttribute('href', '/');
   });
 });

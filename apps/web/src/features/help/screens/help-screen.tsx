@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@aegis/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -30,6 +31,13 @@ export function HelpScreen() {
   usePageTitle('Help');
   return (
     <CenteredPanel maxWidth={820}>
+      {/* Opened in a tab of its own, from the status page or a bookmark: always a way into the app. */}
+      <Box component="nav" aria-label="Back" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <ArrowBackIcon fontSize="small" aria-hidden />
+          {`Back to ${PRODUCT_NAME}`}
+        </Link>
+      </Box>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
         {`${PRODUCT_NAME} help`}
       </Typography>
