@@ -53,6 +53,8 @@ export const organizationConfigs = pgTable('organization_configs', {
   evidenceScoringEnabled: boolean('evidence_scoring_enabled_for_entire_organization').notNull().default(false),
   controlAssessmentEnabled: boolean('control_assessment_enabled_for_entire_organization').notNull().default(false),
   contentManagementEnabled: boolean('content_management_enabled').notNull().default(false),
+  /** Nobody approves what they work on or asked to have reviewed; reopening needs the force right (docs/separation-of-duties.md). */
+  separationOfDutiesEnabled: boolean('separation_of_duties_enabled').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "organization_configs" ADD COLUMN "separation_of_duties_enabled" boolean DEFAULT true NOT NULL;
