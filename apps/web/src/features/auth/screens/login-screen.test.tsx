@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { markSessionEnded, rememberReturnPath, sessionEndedOnItsOwn, takeReturnPath } from '../../../lib/sign-in-context';
-import { spyOnPageLoads, stubAppApi } from '../../../testing/app-api';
+import { signIn, spyOnPageLoads, stubAppApi } from '../../../testing/app-api';
 import { renderApp } from '../../../testing/render-app';
 
 describe('LoginScreen', () => {
@@ -45,5 +45,29 @@ describe('LoginScreen', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(takeReturnPath()).toBeNull();
+  });
+
+  it('sends someone already signed in to the home page instead of the sign-in form', async () => {
+    const pageLoads = spyOnPageLoads();
+    signIn();
+    stubAppApi();
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(pageLoads).not.toHaveBeenCalled();
+  });
+
+  it('sends someone already signed in on to a ?redirect= of this app', async () => {
+    signIn();
+    stubAppApi();
+    const view = renderApp('/login?redirect=%2Fprojects');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
+    view.unmount();
+
+    signIn();
+    stubAppApi();
+    renderApp('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' })).toBeInTheDocument();
   });
 });

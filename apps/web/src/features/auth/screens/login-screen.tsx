@@ -3,9 +3,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { CenteredPanel } from '../../../components/centered-panel';
 import { browserLocation } from '../../../lib/navigation';
+import { safeAppPath } from '../../../lib/safe-path';
+import { hasValidAccessToken } from '../../../lib/session';
 import { forgetSignInContext, rememberReturnPath, sessionEndedOnItsOwn } from '../../../lib/sign-in-context';
 
 const AUTHORIZE_URL = '/api/auth/authorize';
@@ -18,6 +20,8 @@ export function LoginScreen() {
   const [params] = useSearchParams();
   // Read once: the notice belongs to this visit of the page, not to the next one.
   const [sessionEnded] = useState(sessionEndedOnItsOwn);
+  // Already signed in (a bookmark, the back button, another tab): nothing to do here.
+  const [signedIn] = useState(hasValidAccessToken);
 
   const signIn = () => {
     const redirect = params.get('redirect');
@@ -30,6 +34,11 @@ export function LoginScreen() {
     // A full navigation: the server redirects on to the identity provider.
     browserLocation.assign(AUTHORIZE_URL);
   };
+
+  if (signedIn) {
+    const target = safeAppPath(params.get('redirect'));
+    return <Navigate to={target && !target.startsWith('/login') ? target : '/'} replace />;
+  }
 
   return (
     <CenteredPanel>
