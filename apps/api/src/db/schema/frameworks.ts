@@ -61,6 +61,8 @@ export const frameworkRequirements = pgTable(
     appliesFrom: text('applies_from'),
     coverage: text('coverage'),
     coverageNote: text('coverage_note'),
+    /** `authorities`: a duty of public authorities only, shown for reference and never applicable to a project. */
+    binds: text('binds').notNull().default('operators'),
     /** Depth-first order of the tree, so one ordered read rebuilds it. */
     position: integer('position').notNull(),
     depth: integer('depth').notNull(),
