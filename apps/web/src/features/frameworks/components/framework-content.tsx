@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useSearchParams } from 'react-router';
 import type { FrameworkDetail } from '@aegis/contracts';
 import { appliesWhenReader } from '../applies-when-text';
 import { ControlsView } from './controls-view';
@@ -18,7 +19,22 @@ type Props = {
 
 /** A framework's content, two ways: its requirement tree, or its controls with what each also satisfies (the crosswalk). */
 export function FrameworkContent({ framework, frameworkHref }: Props) {
-  const [view, setView] = useState<View>('requirements');
+  // The view is kept in the URL (`?view=controls`), so a reload, the back button and a shared link
+  // show it again; the tab itself switches at once, without waiting for the navigation's loaders.
+  const [search, setSearch] = useSearchParams();
+  const [view, setLocalView] = useState<View>(search.get('view') === 'controls' ? 'controls' : 'requirements');
+  const setView = (next: View) => {
+    setLocalView(next);
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'controls') params.set('view', next);
+        else params.delete('view');
+        return params;
+      },
+      { replace: true },
+    );
+  };
   const context = useMemo<TreeContext>(
     () => ({ readCondition: appliesWhenReader(framework.questionnaire), crosswalk: framework.crosswalk, frameworkHref }),
     [framework.questionnaire, framework.crosswalk, frameworkHref],

@@ -133,6 +133,19 @@ describe('organization-framework-detail', () => {
     await waitFor(() => expect(within(controls).getAllByRole('button')).toHaveLength(1));
   });
 
+  it('keeps the chosen view in the URL, so a reload, the back button or a shared link shows it again', async () => {
+    const { user, router, unmount } = await open('EU_AI_ACT');
+    await user.click(await screen.findByRole('tab', { name: 'Controls and crosswalk (2)' }));
+    expect(router.state.location.search).toBe('?view=controls');
+    await user.click(screen.getByRole('tab', { name: 'Requirements' }));
+    expect(router.state.location.search).toBe('');
+    unmount();
+
+    await open('EU_AI_ACT?view=controls');
+    expect(await screen.findByRole('tab', { name: 'Controls and crosswalk (2)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Controls' })).toBeInTheDocument();
+  });
+
   it('is the older, read-only page while content management is off, even for an admin', async () => {
     await open('EU_AI_ACT', { user: admin, contentManagement: false });
     await screen.findByRole('heading', { level: 2, name: 'EU AI Act' });
