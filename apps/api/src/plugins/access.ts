@@ -17,7 +17,12 @@ export const access = {
   public: { kind: 'public' } as Access,
   /** Any signed-in user, whatever their rights. */
   user: { kind: 'user' } as Access,
-  /** `platform: true` also lets platform operators act on organizations other than their current one. */
+  /**
+   * `platform: true` also lets platform operators act on organizations other than their current one. Only for
+   * the admin area's actions on an organization as a whole (rename, plan quota, delete, platform frameworks):
+   * the internal role holds its rights only where it is held, so never on an organization's own content.
+   * test/security/internal-rights.test.ts lists every such route.
+   */
   organization: (right: OrganizationPermission, options: { platform?: boolean } = {}): Access => ({ kind: 'organization', right, ...options }),
   platform: { kind: 'platform' } as Access,
   /** A right on the project named by the path parameter `param`. */

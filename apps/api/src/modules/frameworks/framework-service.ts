@@ -62,6 +62,8 @@ export function frameworkService(deps: Pick<Deps, 'db'>) {
     async setPlatformFramework(ctx: RequestContext, organizationId: string, input: PlatformFrameworkToggle): Promise<FrameworkSummary> {
       return deps.db.transaction(async (tx) => {
         const row = await visibleOrThrow(organizationId, input.framework_code, tx);
+        // Another organization's own template, seen by a platform operator: as unknown as any code they cannot see.
+        if (row.organization_id !== null && row.organization_id !== ctx.organizationId) throw notFound(`Framework ${input.framework_code}`);
         if (row.organization_id !== null) throw conflict(`${row.name} is your organization's own template: it is always available (delete it to remove it)`);
         if (row.code === MFF1_FRAMEWORK_CODE && !input.enabled) throw conflict('MFF-1 is the control library every framework maps to: it cannot be switched off');
         if (Boolean(row.enabled) !== input.enabled) {

@@ -114,7 +114,8 @@ export async function frameworkRoutes(root: FastifyInstance) {
     `${base}/frameworks/:framework_code`,
     {
       schema: { operationId: 'getFramework', tags, summary: 'A framework with its requirement tree, mapped controls, mapping sources and crosswalk', params: organizationFrameworkParams, response: { 200: frameworkDetail, ...errors } },
-      config: { access: access.organization('frameworks:read', { platform: true }) },
+      // The organization's own: never across organizations (issue 17, item 4); the admin area reads platform frameworks through /api/v1/platform-frameworks.
+      config: { access: access.organization('frameworks:read') },
     },
     async (request) => service.detail(request.params.organization_id, request.params.framework_code),
   );

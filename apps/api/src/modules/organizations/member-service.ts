@@ -67,19 +67,23 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
     /**
      * Pins the member's subject at the configured identity provider. Whoever holds that subject signs in
      * as the member, so an organization may pin only a person it has alone who never signed in;
-     * platform operators may pin anyone but a super admin.
+     * platform operators may pin anyone of theirs alone but a super admin; a super admin, anyone.
      */
     async setSubject(ctx: RequestContext, organizationId: string, userId: string, oid: string): Promise<OrganizationMember> {
       const issuer = deps.relyingParty.issuer;
       return deps.db.transaction(async (tx) => {
         const { member, user } = await changeableMember(tx, ctx, organizationId, userId);
         if (member.activation_status === null) throw conflict('Only members can have their subject pinned; this person has only been invited');
-        if (!ctx.hasOrganizationRight('internal_metrics:read') && !ctx.user.isSuperAdmin) {
+        if (!ctx.user.isSuperAdmin) {
+          // The internal role acts only where it is held (issue 17, item 4): a person who also belongs
+          // elsewhere keeps their sign-in unless they or a super admin change it.
           const ties = await people.tiesElsewhere(tx, userId, organizationId);
           if (ties.memberships > 0 || ties.invitations > 0) {
-            throw forbidden('This person also belongs to another organization: only they or a platform operator can link their sign-in', 'subject_pin_forbidden');
+            throw forbidden('This person also belongs to another organization: only they or a super admin can link their sign-in', 'subject_pin_forbidden');
           }
-          if (user.lastSignInAt) throw forbidden('This person has already signed in: their sign-in identity is theirs to keep', 'subject_pin_forbidden');
+          if (user.lastSignInAt && !ctx.hasOrganizationRight('internal_metrics:read')) {
+            throw forbidden('This person has already signed in: their sign-in identity is theirs to keep', 'subject_pin_forbidden');
+          }
         }
         const holder = await people.findBySubject(tx, issuer, oid);
         if (holder && holder.id !== userId) throw conflict('Another user already has this identity provider subject');
