@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import { NavLink, Link as RouterLink, type To } from 'react-router';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, matchPath, useLocation, type To } from 'react-router';
 
 export type SectionTab = {
   key: string;
@@ -16,52 +17,57 @@ export type SectionTab = {
 };
 
 const tabSx = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: 1,
+  minHeight: 48,
   px: 2,
-  py: 1.5,
   fontWeight: 600,
-  fontSize: '0.875rem',
-  letterSpacing: '0.02857em',
-  textTransform: 'uppercase',
-  whiteSpace: 'nowrap',
-  borderBottom: 2,
-  borderColor: 'transparent',
+  color: 'text.secondary',
   '&:hover': { color: 'text.primary' },
-  '&[aria-current="page"]': { color: 'primary.main', borderColor: 'primary.main' },
+  '&[aria-current="page"]': { color: 'primary.main' },
 } as const;
+
+const pathOf = (to: To) => (typeof to === 'string' ? to : (to.pathname ?? ''));
 
 /**
  * A section's header tabs (organization, admin, project). They are links, so a navigation rather than
  * an ARIA tablist: each is a stop in the Tab order and the current one carries aria-current="page".
+ * MUI's scrollable Tabs lay them out: on a narrow screen they scroll sideways, with buttons (on phones
+ * too) that show that more tabs are there, and the current one is scrolled into view.
  */
 export function SectionTabs({ label, tabs }: { label: string; tabs: readonly SectionTab[] }) {
+  const { pathname } = useLocation();
+  // As NavLink decides, when the tab does not say: its path, and below it unless `end`.
+  const isCurrent = (tab: SectionTab) => tab.current ?? matchPath({ path: pathOf(tab.to), end: tab.end ?? false }, pathname) !== null;
+  const current = tabs.findIndex(isCurrent);
   return (
-    <Box component="nav" aria-label={label} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-      <Box component="ul" sx={{ display: 'flex', gap: 1, m: 0, p: 0, listStyle: 'none', overflowX: 'auto' }}>
-        {tabs.map((tab) => {
-          const content = (
-            <>
-              {tab.label}
-              {tab.badge && <Chip label={tab.badge} size="small" color="secondary" sx={{ height: 18, fontSize: '0.625rem' }} />}
-            </>
-          );
-          return (
-            <li key={tab.key}>
-              {tab.current === undefined ? (
-                <Link component={NavLink} to={tab.to} end={tab.end} underline="none" color="text.secondary" sx={tabSx}>
-                  {content}
-                </Link>
-              ) : (
-                <Link component={RouterLink} to={tab.to} aria-current={tab.current ? 'page' : undefined} underline="none" color="text.secondary" sx={tabSx}>
-                  {content}
-                </Link>
-              )}
-            </li>
-          );
-        })}
-      </Box>
+    <Box component="nav" aria-label={label} sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, minWidth: 0 }}>
+      <Tabs
+        value={current === -1 ? false : current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        // Links, not an ARIA tablist (see above): the list and its items lose the tab roles.
+        slotProps={{ list: { role: undefined } }}
+      >
+        {tabs.map((tab, index) => (
+          <Tab
+            key={tab.key}
+            value={index}
+            component={RouterLink}
+            to={tab.to}
+            role={undefined}
+            aria-selected={undefined}
+            tabIndex={0}
+            aria-current={index === current ? 'page' : undefined}
+            sx={tabSx}
+            label={
+              <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                {tab.label}
+                {tab.badge && <Chip label={tab.badge} size="small" color="secondary" sx={{ height: 18, fontSize: '0.625rem' }} />}
+              </Box>
+            }
+          />
+        ))}
+      </Tabs>
     </Box>
   );
 }
