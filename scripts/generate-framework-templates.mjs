@@ -38,9 +38,9 @@ const nistEntries = new Map(Object.entries(nistAuthored).map(([k, v]) => [k, rea
 
 const templates = {
   'MFF-1': mff1,
-  ISO_IEC_42001: buildIso(iso, isoEntries, controls),
+  ISO_IEC_42001: buildIso(iso, isoEntries, controls, yaml('iso-summaries.yaml')),
   NIST_AI_RMF: buildNist(nist, crosswalk, nistAuthored, isoEntries, controls, exceptions.nist_iso),
-  EU_AI_ACT: buildEu(eu, crosswalk, yaml('mappings/eu-ai-act.yaml'), isoEntries, nistEntries, controls, exceptions.eu_derived),
+  EU_AI_ACT: buildEu(eu, crosswalk, yaml('mappings/eu-ai-act.yaml'), isoEntries, nistEntries, controls, exceptions.eu_derived, yaml('eu-additions.yaml')),
 };
 
 mkdirSync(out, { recursive: true });

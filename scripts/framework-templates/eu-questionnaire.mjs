@@ -2,7 +2,8 @@
 // Their ids are SHARED_SCOPING_FIELDS in packages/contracts/src/framework-template.ts (checked by a test).
 const q = (id, text, answer_type, options, help) => ({ id, text, ...(help ? { help } : {}), answer_type, options: options.map(([value, label]) => ({ value, label })) });
 
-export const EU_QUESTIONNAIRE = [
+/** The questions; the Annex III use cases come from the reference data (`annex_iii_high_risk_areas`). */
+export const euQuestionnaire = (annexIii) => [
   q('eu_ai_act.role', 'What is your role for this AI system or model under the EU AI Act?', 'multi', [
     ['provider', 'Provider (develops it, or has it developed, and places it on the market or puts it into service under its own name)'],
     ['deployer', 'Deployer (uses it under its authority in a professional activity)'],
@@ -21,7 +22,8 @@ export const EU_QUESTIONNAIRE = [
     ['minimal-risk', 'None of these (minimal risk)'],
   ], 'A system can be high-risk and subject to transparency obligations at the same time.'),
   q('eu_ai_act.high_risk_basis', 'Why is the system high-risk, or considered for it?', 'multi', [
-    ['annex_i_product', 'Safety component of, or itself, a product under Annex I legislation needing third-party conformity assessment'],
+    ['annex_i_product', 'Safety component of, or itself, a product under Annex I Section A legislation needing third-party conformity assessment'],
+    ['annex_i_section_b_product', 'The same for a product under Annex I Section B legislation, for example machinery (Regulation (EU) 2023/1230), vehicles or aviation'],
     ['annex_iii_use_case', 'Use case listed in Annex III'],
     ['annex_iii_exemption_claimed', 'Annex III use case, but the provider documents that it poses no significant risk (Article 6(3))'],
   ]),
@@ -35,6 +37,13 @@ export const EU_QUESTIONNAIRE = [
     ['migration_border', '7. Migration, asylum and border control management'],
     ['justice_democracy', '8. Administration of justice and democratic processes'],
   ]),
+  q(
+    'eu_ai_act.annex_iii_use_case',
+    'Which Annex III use cases does the system serve?',
+    'multi',
+    annexIii.flatMap((area) => area.subpoints.map((s) => [s.ref.replace(/[()]/g, ''), `${s.ref} ${s.summary}`])),
+    'Some duties depend on the exact point: Art. 12(3) and 14(5) on 1(a), Art. 27 on 5(b) and 5(c).',
+  ),
   q('eu_ai_act.establishment', 'Where is the provider established?', 'single', [
     ['eu', 'In the European Union'],
     ['non_eu', 'Outside the European Union'],

@@ -1,9 +1,27 @@
 // EU AI Act template: chapter/section groups → articles → paragraphs → points, with applies_when built
 // from the reference data's roles and risk categories, and the derived EU ↔ ISO/NIST consistency rule.
 import { coverageOf, listRefs, mappingOut, readEntry } from './mappings.mjs';
-import { EU_QUESTIONNAIRE } from './eu-questionnaire.mjs';
+import { euQuestionnaire } from './eu-questionnaire.mjs';
 
 const REG = 'Regulation (EU) 2024/1689';
+// In force since 27 July 2026 (OJ L, 2026/1744, 24.7.2026): its dates are the current ones.
+const AMENDING = 'Regulation (EU) 2026/1744';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const longDate = (iso) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+};
+/** A date text of the reference data, for people: long dates, no transcription remarks. */
+const humanDates = (text) => text.replaceAll(' per consolidated text', '').replace(/\d{4}-\d{2}-\d{2}/g, longDate);
+const OPEN_POINT =
+  'Not named in amended Art. 113(c): on a literal reading the general date applies, but as high-risk classification itself is deferred, in practice it follows the high-risk dates (an open point).';
+/**
+ * Amended Art. 2(2): for products of Annex I Section B (machinery among them since 2026) only Art. 6(1),
+ * 60a and 102-112 apply, so the high-risk requirements apply on any other basis, not on that one alone.
+ */
+const NOT_SECTION_B_ONLY = { field: 'eu_ai_act.high_risk_basis', in: ['annex_i_product', 'annex_iii_use_case', 'annex_iii_exemption_claimed'] };
+const SECTION_B_NOTE =
+  'As amended by Regulation (EU) 2026/1744, machinery (Regulation (EU) 2023/1230) moved to Annex I Section B; for Section B products only Art. 6(1), 60a and 102-112 apply, so the Chapter III requirements do not.'
 const OPERATOR_ROLES = new Set(['provider', 'deployer', 'importer', 'distributor', 'authorised_representative', 'product_manufacturer', 'gpai_provider', 'third_party_supplier']);
 const role = (roles) => ({ field: 'eu_ai_act.role', in: roles });
 const and = (conds) => (conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : { all: conds });
@@ -20,9 +38,12 @@ function rolesCondition(roles) {
 }
 
 function articleCondition(a, override) {
-  if (override) return override;
   const risks = a.risk_categories.includes('all') ? [] : a.risk_categories;
-  return and([rolesCondition(a.roles), risks.length ? { field: 'eu_ai_act.risk_category', in: risks } : undefined].filter(Boolean));
+  const base = override ?? and([rolesCondition(a.roles), risks.length ? { field: 'eu_ai_act.risk_category', in: risks } : undefined].filter(Boolean));
+  // Articles with their own basis condition (a.when) already exclude Section B products.
+  const highRiskOnly = risks.length === 1 && risks[0] === 'high-risk' && !['6', '7'].includes(a.article) && !a.when;
+  const parts = base && 'all' in base ? [...base.all] : base ? [base] : [];
+  return and([...parts, a.when, highRiskOnly ? NOT_SECTION_B_ONLY : undefined].filter(Boolean));
 }
 
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
@@ -39,7 +60,8 @@ function paragraphCondition(article, addressee, extra) {
 }
 
 const isInformative = (addressee) => Array.isArray(addressee) && addressee.length > 0 && !addressee.some((r) => OPERATOR_ROLES.has(r) || r.endsWith('_deployers') || r === 'gpai_provider_systemic_risk');
-const humanList = (roles) => listRefs(roles.map((r) => r.replaceAll('_', ' ')));
+const AUTHORITY_NAMES = { commission: 'the Commission', member_states: 'the Member States', ai_office: 'the AI Office' };
+const humanList = (roles) => listRefs(roles.map((r) => AUTHORITY_NAMES[r] ?? r.replaceAll('_', ' ')));
 
 /** "Art. 9(1)-(5)" → { article: '9', from: 1, to: 5 }; also "Art. 10(5) (Art. 4a as amended)", "Art. 11 + Annex IV". */
 export function parseProvisions(text) {
@@ -54,9 +76,38 @@ export function parseProvisions(text) {
 const covers = (provisions, article, paragraph) =>
   provisions.some((p) => p.article === article && (p.from === undefined || (Number(paragraph) >= p.from && Number(paragraph) <= p.to)));
 
-const firstDate = (text) => /^\d{4}-\d{2}-\d{2}/.exec(text ?? '')?.[0];
+const firstDate = (text) => /\d{4}-\d{2}-\d{2}/.exec(text ?? '')?.[0];
+const articleOrder = (a) => Number.parseInt(a.article, 10) + (a.article.endsWith('a') ? 0.5 : 0);
 
-export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, controls, exceptions) {
+/** The reference data's articles with the authored additions (eu-additions.yaml) merged in article order. */
+function withAdditions(eu, additions) {
+  const articles = eu.articles.map((a) => {
+    const added = additions.points?.[a.article];
+    if (!added) return a;
+    const points = [...(a.points ?? [])];
+    for (const pt of added) {
+      // "1(ba)" goes after "1(b)", "1(bb)" after "1(ba)": after the last point it extends.
+      const after = points.findLastIndex((x) => x.number.startsWith(pt.number.slice(0, -2)));
+      if (after < 0) throw new Error(`eu-additions.yaml: Art. ${a.article} has no point to place ${pt.number} after`);
+      points.splice(after + 1, 0, pt);
+    }
+    return { ...a, points };
+  });
+  for (const a of additions.articles ?? []) {
+    if (articles.some((x) => x.article === a.article)) throw new Error(`eu-additions.yaml: Article ${a.article} is already in the reference data`);
+    articles.push(a);
+  }
+  return articles.sort((x, y) => articleOrder(x) - articleOrder(y));
+}
+
+function appliesFromNote(a) {
+  const { original_2024_1689: original, as_amended_by_2026_1744: amended } = a.applies_from;
+  const current = amended === 'unchanged' ? original : amended;
+  const open = /tied to high-risk|general date, but/.test(current) ? ` ${OPEN_POINT}` : '';
+  return `As amended by ${AMENDING} (in force since 27 July 2026): ${humanDates(current)}.${open} As originally enacted: ${humanDates(original)}.`;
+}
+
+export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, controls, exceptions, additions) {
   const derived = crosswalk.eu_ai_act_to_iso42001_and_nist_ai_rmf.mappings.map((d) => ({ ...d, provisions: parseProvisions(d.eu_ai_act_provisions) }));
   const refControls = (ref) => (isoEntries.get(ref) ?? nistEntries.get(ref))?.mappings.map((m) => m.code) ?? [];
   const problems = [];
@@ -66,7 +117,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     return readEntry(`EU ${key}`, euAuthored[key] ?? null);
   };
 
-  const node = (article, key, number, summary, addressee, children = []) => {
+  const node = (article, key, number, summary, addressee, children = [], appliesFrom) => {
     const entry = entryFor(key);
     const paragraph = number.match(/^\d+/)?.[0];
     const links = derived.filter((d) => covers(d.provisions, article.article, paragraph));
@@ -79,7 +130,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     });
     const informative = isInformative(addressee);
     const notes = [];
-    if (informative) notes.push(`Addressed to ${humanList(addressee)}: no obligation for operators. Shown so that its effects are tracked (MFF-1.GOV.07).`);
+    if (informative) notes.push(`Binds ${humanList(addressee)} only: no obligation for operators. Shown for reference, it never counts in coverage or progress; its effects are tracked in the obligations register (MFF-1.GOV.07).`);
     const out = {
       code: `Art. ${key}`,
       title: summary,
@@ -88,6 +139,11 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     };
     const when = paragraphCondition(article, addressee, entry.when);
     if (when) out.applies_when = when;
+    if (appliesFrom) {
+      out.applies_from = appliesFrom;
+      out.applies_from_note = `Inserted by ${AMENDING}; applies from ${longDate(appliesFrom)}.`;
+    }
+    if (informative) out.binds = 'authorities';
     Object.assign(out, informative ? { coverage: 'full' } : coverageOf(entry));
     out.controls = mappings;
     if (children.length) out.children = children;
@@ -102,29 +158,33 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
       const key = `${a.article}${number.startsWith('(') || number === '' ? number : `(${number})`}`;
       const points = (a.points ?? [])
         .filter((pt) => pt.number.startsWith(`${p.number}(`))
-        .map((pt) => node(a, `${a.article}${pt.number.replace(/^(\d+)/, '($1)')}`, pt.number, pt.summary, pt.addressee ?? undefined));
+        .map((pt) => node(a, `${a.article}${pt.number.replace(/^(\d+)/, '($1)')}`, pt.number, pt.summary, pt.addressee ?? undefined, [], pt.applies_from));
       const n = node(a, key, p.number === 'sole' ? '1' : p.number.replace(/[()]/g, ''), p.summary, p.addressee, points);
       if (p.note) n.notes = [...(n.notes ?? []), p.note.charAt(0).toUpperCase() + p.note.slice(1) + '.'];
       return n;
     });
     const orphan = (a.points ?? []).filter((pt) => !a.paragraphs.some((p) => pt.number.startsWith(`${p.number}(`)));
     if (orphan.length) problems.push(`Art. ${a.article}: points without a paragraph: ${orphan.map((p) => p.number).join(', ')}`);
-    const notes = [...(a.notes ?? [])];
-    if (a.amended_by_2026_1744?.changed) notes.push(`Amended by Regulation (EU) 2026/1744 (third-party consolidated text, to be checked against the Official Journal): ${a.amended_by_2026_1744.changes.join(' ')}`);
+    // The regulation is in force: a remark asking to verify the amended wording no longer holds.
+    const notes = (a.notes ?? []).filter((n) => !/verify wording/i.test(n));
+    if (a.amended_by_2026_1744?.changed) notes.push(`Amended by ${AMENDING} (in force since 27 July 2026): ${a.amended_by_2026_1744.changes.join(' ')}`);
+    if (a.article === '6') notes.push(SECTION_B_NOTE);
     const out = { code: `Article ${a.article}`, title: a.title, reference: `${REG}, Article ${a.article}` };
     if (notes.length) out.notes = notes;
     const when = articleCondition(a, override?.when);
     if (when) out.applies_when = when;
-    const from = firstDate(a.applies_from.original_2024_1689);
+    const current = a.applies_from.as_amended_by_2026_1744;
+    const from = firstDate(current === 'unchanged' ? a.applies_from.original_2024_1689 : current);
     if (from) out.applies_from = from;
-    out.applies_from_note = `${REG}: ${a.applies_from.original_2024_1689}. As amended by Regulation (EU) 2026/1744 (not yet checked against the Official Journal): ${a.applies_from.as_amended_by_2026_1744}.`;
+    out.applies_from_note = appliesFromNote(a);
+    if (a.roles.every((r) => r === 'public_authorities_or_commission')) out.binds = 'authorities';
     out.children = paragraphs;
     return out;
   };
 
   // One group per chapter (and section), in the order the articles come.
   const groups = [];
-  for (const a of eu.articles) {
+  for (const a of withAdditions(eu, additions)) {
     const code = a.section ? `Ch. ${a.chapter} Sec. ${a.section}` : `Ch. ${a.chapter}`;
     let group = groups.find((g) => g.code === code);
     if (!group) {
@@ -162,12 +222,12 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     name: 'EU AI Act',
     version: '2024/1689',
     publisher: 'European Union (summaries by Aegis)',
-    description: `${eu.metadata.framework}. The obligation-bearing articles, paragraph by paragraph, mapped to MFF-1, with the roles and risk categories each applies to.`,
+    description: `${eu.metadata.framework}, as amended by ${AMENDING}. The obligation-bearing articles, paragraph by paragraph, mapped to MFF-1, with the roles and risk categories each applies to.`,
     url: eu.metadata.eli,
     notice:
-      'Article titles and structure follow the Official Journal (OJ L, 2024/1689, 12.7.2024), reused under Commission Decision 2011/833/EU. Paragraph summaries are plain-language overviews written by the Aegis project, not legal text: only the Official Journal text is authentic. Changes noted from Regulation (EU) 2026/1744 come from a third-party consolidated text and must be checked against the Official Journal before being relied upon.',
+      'Article titles and structure follow the Official Journal (OJ L, 2024/1689, 12.7.2024), reused under Commission Decision 2011/833/EU. Paragraph summaries are plain-language overviews written by the Aegis project, not legal text: only the Official Journal text is authentic. Regulation (EU) 2026/1744 (OJ L, 2026/1744, 24.7.2026), in force since 27 July 2026, is applied: dates are shown as amended, the original ones labelled "as originally enacted". Paragraphs that bind public authorities only are shown for reference and never count in coverage or progress.',
     project_types: ['ai_application', 'organization'],
-    questionnaire: EU_QUESTIONNAIRE,
+    questionnaire: euQuestionnaire(eu.annex_iii_high_risk_areas),
     requirements: groups,
   };
 }

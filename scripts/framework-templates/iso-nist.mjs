@@ -11,11 +11,13 @@ export function readIsoEntries(isoAuthored) {
   return new Map(Object.entries(isoAuthored).map(([key, value]) => [key, readEntry(`ISO ${key}`, value)]));
 }
 
-export function buildIso(iso, entries, controls) {
+/** `summaries`: own-words summaries (iso-summaries.yaml) that replace the reference data's for some ids. */
+export function buildIso(iso, entries, controls, summaries = {}) {
+  for (const id of Object.keys(summaries)) if (!iso.annex_a.some((o) => o.controls.some((c) => c.id === id)) && !iso.clauses.some((c) => c.id === id)) throw new Error(`iso-summaries.yaml: unknown id ${id}`);
   const leaf = (id, title, summary, reference) => {
     const entry = entries.get(id);
     if (!entry) throw new Error(`ISO ${id}: no mapping in iso-42001.yaml`);
-    return { code: id, title, summary, reference, ...coverageOf(entry), controls: entry.mappings.map((m) => mappingOut(m, controls, 'author')) };
+    return { code: id, title, summary: summaries[id] ?? summary, reference, ...coverageOf(entry), controls: entry.mappings.map((m) => mappingOut(m, controls, 'author')) };
   };
   const clauseNode = (c) => {
     const kids = iso.clauses.filter((k) => k.parent === c.id);
@@ -57,30 +59,38 @@ function shortTitle(text) {
 export function buildNist(nist, crosswalk, nistAuthored, isoEntries, controls, exceptions) {
   const source = crosswalk.metadata.sources.find((s) => s.id === 'MS-NIST-42001');
   const pairs = crosswalk.nist_ai_rmf_to_iso42001.mappings;
-  const excepted = new Set(exceptions.map((e) => e.pair.join(' <> ')));
+  const reasons = new Map(exceptions.map((e) => [e.pair.join(' <> '), e.reason]));
   const problems = [];
   const subcategory = (s) => {
     const entry = readEntry(s.id, nistAuthored[s.id] ?? null);
     const paired = pairs.filter((p) => p.nist_subcategory === s.id);
     const mine = new Set(entry.mappings.map((m) => m.code));
+    const unlinked = [];
     for (const p of paired) {
       const shared = isoEntries.get(p.iso_ref).mappings.some((m) => mine.has(m.code));
       const key = `${s.id} <> ${p.iso_ref}`;
-      if (!shared && !excepted.has(key)) problems.push(`${key} share no MFF-1 control (add a mapping or an exception)`);
-      if (shared && excepted.has(key)) problems.push(`${key} is listed as an exception but shares a control`);
+      if (shared && reasons.has(key)) problems.push(`${key} is listed as an exception but shares a control`);
+      if (!shared) unlinked.push(p.iso_ref);
     }
+    // Every mapping is the author's; a pairing of the crosswalk that reaches the same control corroborates it.
     const out = entry.mappings.map((m) => {
       const via = paired.filter((p) => isoEntries.get(p.iso_ref).mappings.some((x) => x.code === m.code)).map((p) => p.iso_ref);
       if (!via.length) return mappingOut(m, controls, 'author');
       const low = paired.some((p) => via.includes(p.iso_ref) && p.confidence === 'low');
-      const extra = `The published crosswalk MS-NIST-42001 pairs ${s.id} with ISO/IEC 42001 ${listRefs(via)}, which map${via.length > 1 ? '' : 's'} to this control too${low ? ' (one pairing is flagged low-confidence in the transcription)' : ''}.`;
-      return mappingOut(m, controls, 'MS-NIST-42001', extra);
+      const extra = `Corroborated by the published crosswalk ${source.id}, which pairs ${s.id} with ISO/IEC 42001 ${listRefs(via)}, mapped to this control too${low ? ' (one pairing is flagged low-confidence in the transcription)' : ''}; the crosswalk itself does not name MFF-1 controls.`;
+      return mappingOut(m, controls, 'author', extra);
     });
+    const notes = [];
+    const explained = unlinked.filter((ref) => reasons.has(`${s.id} <> ${ref}`));
+    const weak = unlinked.filter((ref) => !reasons.has(`${s.id} <> ${ref}`));
+    if (weak.length) notes.push(`The crosswalk ${source.id} also pairs this subcategory with ISO/IEC 42001 ${listRefs(weak)}; the overlap is weak, so no MFF-1 control links them.`);
+    for (const ref of explained) notes.push(`The crosswalk ${source.id} also pairs this subcategory with ISO/IEC 42001 ${ref}; no MFF-1 control links them: ${reasons.get(`${s.id} <> ${ref}`)}`);
     return {
       code: s.id,
       title: shortTitle(s.text),
       summary: s.text,
       reference: `NIST AI 100-1, Table ${TABLE[s.function]}, p. ${s.printed_page}`,
+      ...(notes.length ? { notes } : {}),
       ...coverageOf(entry),
       controls: out,
     };

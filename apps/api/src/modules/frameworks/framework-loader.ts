@@ -16,13 +16,18 @@ export type LoadScope = {
 const CHUNK = 400;
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
-type FlatRequirement = { node: NormalizedRequirement; parentCode: string | null; position: number; depth: number };
+type Binds = 'operators' | 'authorities';
+type FlatRequirement = { node: NormalizedRequirement; parentCode: string | null; position: number; depth: number; binds: Binds };
 
-/** The tree in depth-first order, so that reading it back by position rebuilds it. */
-export function flatten(nodes: NormalizedRequirement[], parentCode: string | null = null, depth = 0, out: FlatRequirement[] = []): FlatRequirement[] {
+/** Why a requirement that binds public authorities only is not applicable to any project. */
+export const AUTHORITIES_ONLY_REASON = 'Binds public authorities only; shown for reference.';
+
+/** The tree in depth-first order, so that reading it back by position rebuilds it; `binds` is inherited. */
+export function flatten(nodes: NormalizedRequirement[], parentCode: string | null = null, depth = 0, out: FlatRequirement[] = [], inherited: Binds = 'operators'): FlatRequirement[] {
   for (const node of nodes) {
-    out.push({ node, parentCode, position: out.length, depth });
-    flatten(node.children, node.code, depth + 1, out);
+    const binds = node.binds ?? inherited;
+    out.push({ node, parentCode, position: out.length, depth, binds });
+    flatten(node.children, node.code, depth + 1, out, binds);
   }
   return out;
 }
@@ -87,11 +92,28 @@ export async function loadTemplate(db: Executor, template: NormalizedTemplate, s
     };
   });
   for (const part of chunks(rows)) await db.insert(requirementControls).values(part).onConflictDoNothing();
+  await syncAuthorityApplicability(db, frameworkId);
 
   const requirementCount = new Set(rows.map((r) => r.requirementId)).size;
   const controlCount = new Set(rows.map((r) => r.controlId)).size;
   await db.update(frameworks).set({ requirementCount, controlCount }).where(eq(frameworks.id, frameworkId));
   return frameworkId;
+}
+
+/**
+ * Projects that already apply the framework follow a change of `binds`: a requirement that binds
+ * authorities only is never applicable; one that no longer does gets back the default, unless the
+ * project chose otherwise (its reason is then not ours).
+ */
+async function syncAuthorityApplicability(db: Executor, frameworkId: string) {
+  await db.execute(sql`
+    update project_requirements pr
+       set applicable = r.binds <> 'authorities',
+           applicability_reason = case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
+      from framework_requirements r
+     where r.id = pr.requirement_id and r.framework_id = ${frameworkId}
+       and ((r.binds = 'authorities' and (pr.applicable or pr.applicability_reason is distinct from ${AUTHORITIES_ONLY_REASON}))
+         or (r.binds <> 'authorities' and pr.applicability_reason = ${AUTHORITIES_ONLY_REASON}))`);
 }
 
 /** The template's own controls, upserted by code in its scope; returns code → id. */
@@ -141,7 +163,7 @@ async function loadRequirements(db: Executor, template: NormalizedTemplate, fram
     const written = await db
       .insert(frameworkRequirements)
       .values(
-        part.map(({ node, position, depth }) => ({
+        part.map(({ node, position, depth, binds }) => ({
           frameworkId,
           code: node.code,
           title: node.title,
@@ -152,6 +174,7 @@ async function loadRequirements(db: Executor, template: NormalizedTemplate, fram
           appliesFrom: node.applies_from ?? null,
           coverage: node.coverage ?? null,
           coverageNote: node.coverage_note ?? null,
+          binds,
           position,
           depth,
         })),
@@ -167,6 +190,7 @@ async function loadRequirements(db: Executor, template: NormalizedTemplate, fram
           appliesFrom: sql`excluded.applies_from`,
           coverage: sql`excluded.coverage`,
           coverageNote: sql`excluded.coverage_note`,
+          binds: sql`excluded.binds`,
           position: sql`excluded.position`,
           depth: sql`excluded.depth`,
         },

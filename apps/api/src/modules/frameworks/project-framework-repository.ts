@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { WORK_ITEM_STATUSES, type FrameworkSource, type StatusCounts, type WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
+import { AUTHORITIES_ONLY_REASON } from './framework-loader';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -79,8 +80,10 @@ export const projectFrameworkRepository = {
       insert into project_frameworks (project_id, organization_id, framework_code, framework_id) values ${values}
       on conflict (project_id, framework_code) do update set framework_id = excluded.framework_id`);
     await db.execute(sql`
-      insert into project_requirements (organization_id, project_id, framework_id, requirement_id)
-      select ${organizationId}, ${projectId}, r.framework_id, r.id from framework_requirements r where r.framework_id in (${list(ids)})
+      insert into project_requirements (organization_id, project_id, framework_id, requirement_id, applicable, applicability_reason)
+      select ${organizationId}, ${projectId}, r.framework_id, r.id, r.binds <> 'authorities',
+             case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
+        from framework_requirements r where r.framework_id in (${list(ids)})
       on conflict (project_id, requirement_id) do nothing`);
     const before = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from project_controls where project_id = ${projectId} and detached_at is null`),
