@@ -33,6 +33,7 @@ export const SHARED_SCOPING_FIELDS = [
   'eu_ai_act.annex_iii_area',
   'eu_ai_act.establishment',
   'eu_ai_act.model_property',
+  'eu_ai_act.annex_iii_use_case',
   'eu_ai_act.transparency_trigger',
   'eu_ai_act.organization_context',
 ] as const;
@@ -119,6 +120,7 @@ type RequirementInput = {
   coverage_note?: string;
   controls?: (string | ControlMapping)[];
   children?: RequirementInput[];
+  binds?: 'operators' | 'authorities';
 };
 
 export const templateRequirement: z.ZodType<RequirementInput> = z
@@ -139,6 +141,11 @@ export const templateRequirement: z.ZodType<RequirementInput> = z
     coverage_note: text(1000).optional(),
     controls: z.array(controlRef).max(100).optional(),
     /** A node with children is a section: its own controls are optional. */
+    /**
+     * Whom the requirement binds. `authorities` (a duty of the Commission or the Member States): shown for
+     * reference, never applicable to a project, so it never counts in coverage or progress. Children inherit it.
+     */
+    binds: z.enum(['operators', 'authorities']).optional(),
     get children() {
       return z.array(templateRequirement).max(1000).optional();
     },
