@@ -31,9 +31,9 @@ export const SHARED_SCOPING_FIELDS = [
   'eu_ai_act.risk_category',
   'eu_ai_act.high_risk_basis',
   'eu_ai_act.annex_iii_area',
+  'eu_ai_act.annex_iii_use_case',
   'eu_ai_act.establishment',
   'eu_ai_act.model_property',
-  'eu_ai_act.annex_iii_use_case',
   'eu_ai_act.transparency_trigger',
   'eu_ai_act.organization_context',
 ] as const;
@@ -118,9 +118,9 @@ type RequirementInput = {
   applies_from_note?: string;
   coverage?: 'full' | 'partial';
   coverage_note?: string;
+  binds?: 'operators' | 'authorities';
   controls?: (string | ControlMapping)[];
   children?: RequirementInput[];
-  binds?: 'operators' | 'authorities';
 };
 
 export const templateRequirement: z.ZodType<RequirementInput> = z
@@ -139,13 +139,13 @@ export const templateRequirement: z.ZodType<RequirementInput> = z
     /** Whether the mapped controls together meet the requirement; `partial` says what is left in coverage_note. */
     coverage: z.enum(['full', 'partial']).optional(),
     coverage_note: text(1000).optional(),
-    controls: z.array(controlRef).max(100).optional(),
-    /** A node with children is a section: its own controls are optional. */
     /**
      * Whom the requirement binds. `authorities` (a duty of the Commission or the Member States): shown for
      * reference, never applicable to a project, so it never counts in coverage or progress. Children inherit it.
      */
     binds: z.enum(['operators', 'authorities']).optional(),
+    controls: z.array(controlRef).max(100).optional(),
+    /** A node with children is a section: its own controls are optional. */
     get children() {
       return z.array(templateRequirement).max(1000).optional();
     },
