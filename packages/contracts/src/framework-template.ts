@@ -14,6 +14,8 @@ export const MAX_FRAMEWORK_TEMPLATE_BYTES = 2 * 1024 * 1024;
 export const MAX_REQUIREMENT_DEPTH = 8;
 /** Most requirement nodes in one template, counted over the whole tree. */
 export const MAX_REQUIREMENTS = 5000;
+/** Most control mappings in one template (every requirement's `controls`, added up): what applying it writes. */
+export const MAX_TEMPLATE_MAPPINGS = 25_000;
 
 export const BUILT_IN_FRAMEWORK_CODES = ['MFF-1', 'EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'] as const;
 export const MFF1_FRAMEWORK_CODE = 'MFF-1';

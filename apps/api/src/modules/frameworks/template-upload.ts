@@ -5,7 +5,21 @@ import { AppError, conflict } from '../../lib/errors';
 import { MFF1_CONTROL_CODES } from './built-in-templates';
 import { loadTemplate } from './framework-loader';
 import { frameworkRepository } from './framework-repository';
-import { parseFrameworkTemplate } from './template-parser';
+import { MAX_PROBLEMS, parseFrameworkTemplate, type TemplateProblem } from './template-parser';
+
+/**
+ * The 422 for a refused template: every problem listed (up to MAX_PROBLEMS), each with path and line;
+ * beyond that the answer says how many more there are.
+ */
+export function invalidTemplate(problems: TemplateProblem[], total = problems.length): AppError {
+  const first = problems[0]!;
+  const more = total - problems.length;
+  const detail =
+    `The template has ${total} problem${total === 1 ? '' : 's'}; the first: ${first.path}: ${first.message}${first.line ? ` (line ${first.line})` : ''}` +
+    (more > 0 ? `. The first ${problems.length} are listed, and ${more} more` : '');
+  const errors = more > 0 ? [...problems, { path: '$', message: `and ${more} more problem${more === 1 ? '' : 's'} (at most ${MAX_PROBLEMS} are listed)` }] : problems;
+  return new AppError(422, detail, 'invalid_template', errors);
+}
 
 /** An uploaded file, read whole (templates are small: MAX_FRAMEWORK_TEMPLATE_BYTES). */
 export type TemplateFile = { bytes: Uint8Array; filename?: string; contentType?: string };
@@ -26,10 +40,7 @@ export async function storeUploadedTemplate(
 ): Promise<{ frameworkId: string; code: string; name: string }> {
   const parsed = parseFrameworkTemplate({ ...file, knownControlCodes: MFF1_CONTROL_CODES, reservedFrameworkCodes: RESERVED });
   if (!parsed.ok) {
-    const first = parsed.problems[0]!;
-    const count = parsed.problems.length;
-    const detail = `The template has ${count} problem${count === 1 ? '' : 's'}; the first: ${first.path}: ${first.message}${first.line ? ` (line ${first.line})` : ''}`;
-    throw new AppError(422, detail, 'invalid_template', parsed.problems);
+    throw invalidTemplate(parsed.problems, parsed.total);
   }
   const { template } = parsed;
   if (await frameworkRepository.codeTaken(db, template.framework_code, scope.organizationId)) {

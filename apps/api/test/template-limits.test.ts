@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_TEMPLATE_MAPPINGS } from '@aegis/contracts';
+import { multipartFile, organizationId, sampleTemplate } from './factories';
+import { build, type TestApp } from './helper';
+
+let t: TestApp;
+let demo: string;
+let admin: ReturnType<TestApp['as']>;
+beforeAll(async () => {
+  t = await build();
+  demo = await organizationId(t, 'Demo Organization');
+  admin = await t.login('admin@demo.local');
+});
+afterAll(() => t.close());
+
+const templatesUrl = () => `/api/organizations/${demo}/templates`;
+const upload = (content: string | Buffer, options: Parameters<typeof multipartFile>[1] = {}) => admin({ method: 'POST', url: templatesUrl(), ...multipartFile(content, options) });
+type Problem = { path: string; message: string; line?: number };
+
+/** The hostile shapes of issue 17: about a thousand levels, a few KB each. */
+export const deepTemplates = {
+  flowYaml: { filename: 'deep.yaml', contentType: 'application/yaml', content: `framework_code: DEEP\nname: Deep\nrequirements: ${'['.repeat(1000)}${']'.repeat(1000)}\n`, line: 3 },
+  blockYaml: {
+    filename: 'deep.yaml',
+    contentType: 'application/yaml',
+    content: `framework_code: DEEP\nname: Deep\nrequirements:\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- k:`).join('\n')}\n`,
+    line: 3 + 16,
+  },
+  json: { filename: 'deep.json', contentType: 'application/json', content: `{\n"framework_code": "DEEP",\n"requirements": ${'[{"a":'.repeat(500)}1${'}]'.repeat(500)}}`, line: 3 },
+  mixed: {
+    filename: 'deep.yaml',
+    contentType: 'application/yaml',
+    content: `framework_code: DEEP\nrequirements:\n${Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- c${i}:`).join('\n')} {"x": [${'{"y": ['.repeat(1000)}`,
+    line: 12,
+  },
+};
+
+describe('template nesting', () => {
+  it('refuses each hostile shape with a 422 naming the line, before any parser sees it', async () => {
+    for (const [shape, { content, filename, contentType, line }] of Object.entries(deepTemplates)) {
+      const response = await upload(content, { filename, contentType });
+      expect(response.statusCode, shape).toBe(422);
+      const body = response.json() as { detail: string; errors: Problem[] };
+      expect(body.detail, shape).toContain(`line ${line}`);
+      expect(body.errors, shape).toEqual([{ path: '$', message: expect.stringContaining('nested too deeply'), line }]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('every problem of a template at once', () => {
+  it('reports structural and reference problems together, each with path and line', async () => {
+    const template = sampleTemplate('BOTH_KINDS') as Record<string, unknown> & ReturnType<typeof sampleTemplate>;
+    delete (template as Record<string, unknown>).name; // structural: a required field
+    template.requirements[0]!.children![0]!.title = 42 as unknown as string; // structural: a wrong type
+    template.requirements[0]!.children![1]!.controls!.push('MFF-1.NOPE.01'); // reference: an unknown control
+    const response = await upload(JSON.stringify(template, null, 2));
+    expect(response.statusCode).toBe(422);
+    const { errors, detail } = response.json() as { errors: Problem[]; detail: string };
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'name', message: 'is required', line: 1 }),
+        expect.objectContaining({ path: 'requirements[0].children[0].title', line: expect.any(Number) }),
+        expect.objectContaining({ path: 'requirements[0].children[1].controls[2]', message: expect.stringContaining('unknown control MFF-1.NOPE.01'), line: expect.any(Number) }),
+      ]),
+    );
+    expect(detail).toMatch(/^The template has 3 problems/);
+  });
+
+  it('lists at most 100 problems and says how many more there are', async () => {
+    const template = sampleTemplate('MANY_PROBLEMS');
+    template.requirements.push(...Array.from({ length: 150 }, (_, i) => ({ code: `X${i}`, title: `Unknown ${i}`, controls: [`MFF-1.NOPE.${i}`] })));
+    const response = await upload(JSON.stringify({ ...template, version: 7 }, null, 2));
+    expect(response.statusCode).toBe(422);
+    const { errors, detail } = response.json() as { errors: Problem[]; detail: string };
+    expect(detail).toContain('151 problems');
+    expect(detail).toContain('and 51 more');
+    expect(errors).toHaveLength(101);
+    expect(errors[0]).toMatchObject({ path: 'version', line: expect.any(Number) });
+    expect(errors[100]).toEqual({ path: '$', message: 'and 51 more problems (at most 100 are listed)' });
+  });
+});
+
+describe('template limits', () => {
+  it('refuses more mappings than the documented limit, before checking references', async () => {
+    const perRequirement = 50;
+    const requirements = Array.from({ length: Math.ceil((MAX_TEMPLATE_MAPPINGS + 1) / perRequirement) }, (_, i) => ({
+      code: `R${i}`,
+      title: 'r',
+      controls: Array.from({ length: perRequirement }, (_, j) => `C${j}`),
+    }));
+    const response = await upload(JSON.stringify({ framework_code: 'TOO_MANY_MAPPINGS', name: 'x', version: '1', requirements }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([{ path: 'requirements', message: expect.stringContaining(`at most ${MAX_TEMPLATE_MAPPINGS} mappings`), line: expect.any(Number) }]);
+  });
+
+  it('refuses a body announced larger than the limit without reading it', async () => {
+    const response = await admin({
+      method: 'POST',
+      url: templatesUrl(),
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_FRAMEWORK_TEMPLATE_BYTES * 4) },
+      payload: '--x\r\n',
+    });
+    expect(response.statusCode).toBe(413);
+  });
+});
