@@ -33,6 +33,17 @@ export const bulkUpdateResult = z.object({ updated: z.number().int() });
 export const unreadNotificationsEvent = z.object({ type: z.literal('unread_notifications'), count: z.number().int() });
 export type UnreadNotificationsEvent = z.infer<typeof unreadNotificationsEvent>;
 
+/** What changed events are about: a work item's status (its concept: `control`, later risks…) or a review's state (`review`). */
+export type ChangeConcept = 'review' | (string & {});
+
+/**
+ * Also on the unread stream: something the members of a project look at changed, so screens refresh it.
+ * Ids only; the screen reads what changed through the API, with the reader's rights. For a review,
+ * `object_id` is the reviewed object's id.
+ */
+export const changedEvent = z.object({ type: z.literal('changed'), concept: z.string(), project_id: uuid, object_id: uuid });
+export type ChangedEvent = z.infer<typeof changedEvent>;
+
 export const announcement = z.object({
   name: z.string().trim().min(1, 'Title is required').max(200),
   message: z.string().trim().max(2000).default(''),

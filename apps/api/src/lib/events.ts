@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import type { ChangeConcept } from '@aegis/contracts';
 import type { Database, Executor } from '../db/client';
 
 /** One PostgreSQL channel carries every realtime event; instances fan events out to their own listeners. */
 export const EVENTS_CHANNEL = 'aegis_events';
 
-export type AppEvent = { type: 'notifications_changed'; user_id: string; organization_id: string };
+export type AppEvent =
+  | { type: 'notifications_changed'; user_id: string; organization_id: string }
+  /** Something the members of a project see changed (notifications/live-events.ts); ids only. */
+  | { type: 'changed'; user_ids: string[]; organization_id: string; project_id: string; concept: ChangeConcept; object_id: string };
 
 /**
  * Publishes through NOTIFY: sent when the surrounding transaction commits, and received by every API
@@ -28,7 +32,8 @@ export function createEventHub(database: Pick<Database, 'listen'>) {
     } catch {
       return;
     }
-    for (const handler of subscribers.get(event.user_id) ?? []) handler(event);
+    const userIds = event.type === 'changed' ? event.user_ids : [event.user_id];
+    for (const userId of userIds) for (const handler of subscribers.get(userId) ?? []) handler(event);
   };
 
   return {

@@ -33,3 +33,9 @@ export const reviewsKey = (projectId: string) => [...projectKey(projectId), 'rev
 
 /** The reviews awaiting the signed-in user across their projects (the Reviews page, the home card). */
 export const myReviewsKey = () => ['my-reviews'] as const;
+
+/** The signed-in user's notifications (the bell's list and the notifications page). */
+export const notificationsKey = () => ['notifications'] as const;
+
+/** A project's dashboard counts. */
+export const projectDashboardKey = (projectId: string) => [...projectKey(projectId), 'dashboard'] as const;

@@ -88,6 +88,16 @@ describe('the unread stream', () => {
     expect(getUnreadCount()).toBe(2);
   });
 
+  it('hands every message of ours to onEvent, the changes of a project included', async () => {
+    const changed = 'data: {"type":"changed","concept":"review","project_id":"p-1","object_id":"o-1"}\n\n';
+    stubStream([() => eventStream(unread(1) + changed + 'data: {"type":"changed","concept":"review"}\n\n')]);
+    const onEvent = vi.fn();
+    startUnreadStream({ onEvent });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onEvent.mock.calls).toEqual([[{ type: 'unread_notifications', count: 1 }], [{ type: 'changed', concept: 'review', project_id: 'p-1', object_id: 'o-1' }]]);
+    expect(getUnreadCount()).toBe(1);
+  });
+
   it('treats a response that is not an event stream as a failure: after 1000 ms refreshes, then reconnects', async () => {
     const fetch = stubStream([refused, () => eventStream(unread(1))]);
     startUnreadStream();

@@ -1,5 +1,6 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { useSyncExternalStore } from 'react';
+import type { ChangedEvent, UnreadNotificationsEvent } from '@aegis/contracts';
 import { isPageLeaving, onPageHide, onPageShowAgain } from './page-lifecycle';
 import { refreshSession } from './refresh';
 import { getAccessToken } from './session';
@@ -42,13 +43,37 @@ export function assertEventStream(response: Response): void {
   if (!response.ok) throw new Error(`The notification stream answered ${response.status}`);
 }
 
-function readMessage(data: string): void {
+/** A message of the stream the app may act on: the unread count, or a change in a project the user sees. */
+export type StreamEvent = UnreadNotificationsEvent | ChangedEvent;
+
+export type StreamOptions = {
+  /** Every well-formed message, after the count is published (lib/live-invalidation.ts refreshes queries from them). */
+  onEvent?: (event: StreamEvent) => void;
+};
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/** The message as one of ours, or undefined: another shape is ignored rather than dropping the stream. */
+export function parseStreamMessage(data: string): StreamEvent | undefined {
+  let event: { type?: unknown; count?: unknown; concept?: unknown; project_id?: unknown; object_id?: unknown };
   try {
-    const event = JSON.parse(data) as { type?: unknown; count?: unknown };
-    if (event.type === 'unread_notifications' && typeof event.count === 'number') setUnreadCount(event.count);
+    event = JSON.parse(data) as typeof event;
   } catch {
-    // Not our JSON: ignore it rather than drop the stream.
+    return undefined;
   }
+  if (event === null || typeof event !== 'object') return undefined;
+  if (event.type === 'unread_notifications' && typeof event.count === 'number') return { type: 'unread_notifications', count: event.count };
+  if (event.type === 'changed' && isText(event.concept) && isText(event.project_id) && isText(event.object_id)) {
+    return { type: 'changed', concept: event.concept, project_id: event.project_id, object_id: event.object_id };
+  }
+  return undefined;
+}
+
+function readMessage(data: string, options: StreamOptions): void {
+  const event = parseStreamMessage(data);
+  if (!event) return;
+  if (event.type === 'unread_notifications') setUnreadCount(event.count);
+  options.onEvent?.(event);
 }
 
 type Stream = {
@@ -57,6 +82,7 @@ type Stream = {
   timer: ReturnType<typeof setTimeout> | null;
   /** The access token the open connection was made with. */
   token: string | null;
+  options: StreamOptions;
 };
 
 let current: Stream | null = null;
@@ -75,7 +101,7 @@ function connect(stream: Stream): void {
     onopen: async (response) => assertEventStream(response),
     onmessage: (message) => {
       stream.failures = 0;
-      readMessage(message.data);
+      readMessage(message.data, stream.options);
     },
     // Rethrowing stops the library's own retry, which would resend the old token.
     onerror: (error: unknown) => {
@@ -131,9 +157,9 @@ onPageHide(suspend);
 onPageShowAgain(resume);
 
 /** Opens the unread-count stream with the stored access token; a running stream is replaced. */
-export function startUnreadStream(): void {
+export function startUnreadStream(options: StreamOptions = {}): void {
   stopUnreadStream();
-  const stream: Stream = { failures: 0, attempt: null, timer: null, token: null };
+  const stream: Stream = { failures: 0, attempt: null, timer: null, token: null, options };
   current = stream;
   connect(stream);
 }

@@ -65,7 +65,10 @@ const decorations = sql`
              where pr.project_id = p.project_id and rc.control_id = p.control_id), '[]'::json) as frameworks,
   (select count(*)::int from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
     where pr.project_id = p.project_id and rc.control_id = p.control_id) as requirement_count,
-  (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id order by r.created_at desc limit 1) as review_status`;
+  -- The latest review while it is pending or still what the status shows: a later status change (a reopening) outdates its outcome.
+  (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id
+      and (r.status = 'in_review' or r.settled_at >= coalesce((select x.status_changed_at from project_controls x where x.id = p.id), r.settled_at))
+    order by r.created_at desc limit 1) as review_status`;
 
 export type ControlRow = {
   id: string;

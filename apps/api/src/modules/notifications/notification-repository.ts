@@ -48,6 +48,22 @@ export const notificationRepository = {
       .returning();
   },
 
+  /** Marks read the unread notifications about one object (of some users only, when given); returns whose changed. */
+  async readAbout(db: Executor, about: { organizationId: string; objectType: string; objectId: string; userIds?: readonly string[] }): Promise<string[]> {
+    const filters = [
+      eq(notifications.organizationId, about.organizationId),
+      eq(notifications.objectType, about.objectType),
+      eq(notifications.objectId, about.objectId),
+      eq(notifications.status, 'unread'),
+    ];
+    if (about.userIds) {
+      if (about.userIds.length === 0) return [];
+      filters.push(inArray(notifications.userId, [...about.userIds]));
+    }
+    const rows = await db.update(notifications).set({ status: 'read', updatedAt: sql`now()` }).where(and(...filters)).returning({ userId: notifications.userId });
+    return [...new Set(rows.map((r) => r.userId))];
+  },
+
   async insertMany(db: Executor, rows: (typeof notifications.$inferInsert)[]) {
     if (rows.length === 0) return [];
     return db.insert(notifications).values(rows).returning();

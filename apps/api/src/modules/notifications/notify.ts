@@ -36,3 +36,15 @@ export async function notifyUsers(db: Executor, input: NewNotification) {
   }
   return rows;
 }
+
+/**
+ * Resolves what is settled: the unread notifications about an object (a review decided or cancelled,
+ * one reviewer's own decision) are marked read, so the bell counts only what still asks for someone.
+ * Call it in the transaction that settles it, before notifying the outcome.
+ */
+export async function resolveNotifications(db: Executor, about: { organizationId: string; objectType: string; objectId: string; userIds?: readonly string[] }) {
+  const userIds = await notificationRepository.readAbout(db, about);
+  for (const userId of userIds) {
+    await publish(db, { type: 'notifications_changed', user_id: userId, organization_id: about.organizationId });
+  }
+}

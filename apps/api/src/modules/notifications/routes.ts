@@ -93,7 +93,7 @@ export async function notificationsRoutes(root: FastifyInstance) {
         schema: {
           operationId: `streamUnreadNotifications${suffix}`,
           tags,
-          summary: 'Server-Sent Events: {"type":"unread_notifications","count":n} on connect and on every change',
+          summary: 'Server-Sent Events: {"type":"unread_notifications","count":n} on connect and on every change; {"type":"changed","concept","project_id","object_id"} when something in a project you see changes',
           produces: ['text/event-stream'],
         },
         config: { access: access.user },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UnreadNotificationsEvent } from '@aegis/contracts';
+import type { ChangedEvent, UnreadNotificationsEvent } from '@aegis/contracts';
 import type { EventHub } from '../../lib/events';
 import { recipientOf } from './notification-service';
 
@@ -9,8 +9,8 @@ const MAX_TIMER_MS = 2_147_483_647;
 export type OpenStreams = Set<() => void>;
 
 /**
- * Server-Sent Events: the unread count on connect and whenever it changes, heartbeats between.
- * The stream ends when the access token expires, so the client refreshes and reconnects.
+ * Server-Sent Events: the unread count on connect and whenever it changes, the changes made to the
+ * projects the user sees (so their screens refresh), heartbeats between. The stream ends when the access token expires, so the client refreshes and reconnects.
  */
 export async function streamUnreadCount(
   request: FastifyRequest,
@@ -42,8 +42,16 @@ export async function streamUnreadCount(
       });
   };
 
+  const sendChange = (change: ChangedEvent) => {
+    // Through the same queue, so a change never overtakes the count sent before it.
+    queue = queue.then(() => write(`data: ${JSON.stringify(change)}\n\n`));
+  };
+
+  // Only what happens in the organization the stream was opened for.
   const unsubscribe = await opts.hub.subscribe(recipient.userId, (event) => {
-    if (event.organization_id === recipient.organizationId) sendCount();
+    if (event.organization_id !== recipient.organizationId) return;
+    if (event.type === 'changed') sendChange({ type: 'changed', concept: event.concept, project_id: event.project_id, object_id: event.object_id });
+    else sendCount();
   });
   const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
   const expiresAt = request.ctx.token.expiresAt;

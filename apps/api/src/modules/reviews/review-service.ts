@@ -5,7 +5,8 @@ import { AppError, conflict, forbidden, notFound, unprocessable } from '../../li
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
-import { notifyUsers } from '../notifications/notify';
+import { publishChange } from '../notifications/live-events';
+import { notifyUsers, resolveNotifications } from '../notifications/notify';
 import { REVIEW_TRANSITIONS } from '../work-items/lifecycle';
 import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
@@ -63,6 +64,16 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
     if (others.length > 0) await notifyUsers(db, { organizationId: organizationOf(ctx), userIds: others, name, message, link: object.link, objectType: 'review', objectId: reviewId });
   }
 
+  /** The open screens of the project's people refresh the review (its lists, the queues, the object's panel). */
+  async function changed(db: Executor, organizationId: string, projectId: string, objectId: string) {
+    await publishChange(db, { organizationId, projectId, concept: 'review', objectId });
+  }
+
+  /** Settled: the review's notifications stop asking (of these reviewers only, when given). */
+  async function resolve(db: Executor, organizationId: string, reviewId: string, userIds?: readonly string[]) {
+    await resolveNotifications(db, { organizationId, objectType: 'review', objectId: reviewId, userIds });
+  }
+
   /** E-mails after the commit, so a mail never announces a review that was rolled back. */
   async function send(mails: Mail[]) {
     if (!deps.mailer.enabled) return;
@@ -110,6 +121,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
           justification: input.justification ?? null,
         });
         await reviewRepository.addReviewers(tx, reviewId, input.reviewers);
+        await changed(tx, organizationId, projectId, object.id);
         const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
         if (forcedApproval) {
           // No reviewers and a forced status: the holder of reviews:force_update_status approves it now, with the reason on record.
@@ -176,6 +188,8 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const decided = (await reviewRepository.decisions(tx, pending.id)).filter((d) => removed.includes(d.user_id) && d.decision !== 'pending');
         if (decided.length > 0) throw conflict('A reviewer who already decided cannot be removed');
         await reviewRepository.removeReviewers(tx, pending.id, removed);
+        await resolve(tx, organizationId, pending.id, removed);
+        await changed(tx, organizationId, projectId, object.id);
         await reviewRepository.addReviewers(tx, pending.id, added);
         await reviewRepository.update(tx, pending.id, { message: input.message, dueDate: input.due_date });
         await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_updated', before: { reviewers: before }, after: { reviewers: input.reviewers, reviewer_names: reviewerNames, label: object.label } });
@@ -195,6 +209,8 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         if (!pending) throw conflict('No review of this is pending');
         const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
         await reviewRepository.settle(tx, pending.id, 'cancelled', ctx.user.id);
+        await resolve(tx, organizationId, pending.id);
+        await changed(tx, organizationId, projectId, object.id);
         if (object.status === 'in_review') await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, row.status_before, null);
         await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_cancelled', after: { review_id: pending.id, label: object.label } });
         const reviewers = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
@@ -227,12 +243,15 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
           throw new AppError(409, `It changed since the review was requested (${current.changes.map((c) => c.field).join(', ')}): an approval would not apply to what was reviewed. Reject it, or ask for a new request.`, 'review_stale');
         }
         await reviewRepository.decide(tx, pending.id, ctx.user.id, input.decision, input.comment);
+        await resolve(tx, organizationId, pending.id, [ctx.user.id]);
+        await changed(tx, organizationId, projectId, object.id);
         const after = decisions.map((d) => (d.user_id === ctx.user.id ? { ...d, decision: input.decision } : d));
         const outcome = input.decision === 'rejected' ? 'rejected' : row.rule === 'any' || after.every((d) => d.decision === 'approved') ? 'approved' : undefined;
         const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
         await recordActivity(tx, { ...activity, action: 'review_decided', after: { review_id: pending.id, decision: input.decision, comment: input.comment || null, outcome: outcome ?? null, label: object.label } });
         if (outcome) {
           await reviewRepository.settle(tx, pending.id, outcome, ctx.user.id);
+          await resolve(tx, organizationId, pending.id);
           await concept.setStatus(tx, { organizationId, projectId, actorId: ctx.user.id }, object, outcome === 'approved' ? REVIEW_TRANSITIONS.approve : REVIEW_TRANSITIONS.reject, input.comment || null);
           const told = [...object.watchers, ...(row.requested_by ? [row.requested_by] : [])];
           const verb = outcome === 'approved' ? 'Approved' : 'Rejected';

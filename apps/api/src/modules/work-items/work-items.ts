@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
 import { notifyUsers } from '../notifications/notify';
+import { publishChange } from '../notifications/live-events';
 import { workItemRepository, type ItemRef } from './work-item-repository';
 
 /** A work item as the shared pieces need it: where it is, what to call it, where it lives in the app. */
@@ -82,6 +83,8 @@ export const workItems = {
       before: { status: from },
       after: { status: to, justification: justification ?? null, via, label: item.label },
     });
+    // Every path that changes a status comes here: the screens that show it refresh (lists, chips, counts).
+    await publishChange(db, { organizationId: item.organizationId, projectId: item.projectId, concept: item.itemType, objectId: item.itemId });
   },
 
   async statusHistory(db: Executor, organizationId: string, itemId: string): Promise<StatusChange[]> {
