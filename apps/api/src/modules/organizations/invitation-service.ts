@@ -68,7 +68,8 @@ export async function mailInvitation(deps: IssueDeps, issued: IssuedInvitation, 
 
 const toInvitation = (issued: IssuedInvitation, emailSent: boolean): Invitation => ({
   invitation_id: issued.row.id,
-  user_id: issued.row.userId!,
+  // Not the person's user id: until they accept, the invitation is all this organization knows them by.
+  user_id: issued.row.id,
   email: issued.row.email,
   role: issued.row.role,
   status: issued.row.status,
@@ -92,6 +93,13 @@ export function invitationService(deps: InvitationDeps) {
 
   async function memberOrThrow(db: Executor, organizationId: string, userId: string) {
     const member = await memberRepository.find(db, organizationId, userId, deps.clock.now());
+    if (!member) throw notFound('User');
+    return member;
+  }
+
+  /** The person an answer named: a member by user id, an invitee by invitation id. */
+  async function namedOrThrow(db: Executor, organizationId: string, id: string) {
+    const member = await memberRepository.findByAnsweredId(db, organizationId, id, deps.clock.now());
     if (!member) throw notFound('User');
     return member;
   }
@@ -164,9 +172,9 @@ export function invitationService(deps: InvitationDeps) {
       return member;
     },
 
-    async cancelInvites(ctx: RequestContext, organizationId: string, userId: string): Promise<OrganizationMember> {
+    async cancelInvites(ctx: RequestContext, organizationId: string, id: string): Promise<OrganizationMember> {
       return deps.db.transaction(async (tx) => {
-        await memberOrThrow(tx, organizationId, userId);
+        const userId = (await namedOrThrow(tx, organizationId, id)).person_id;
         const cancelled = await memberRepository.cancelPending(tx, organizationId, userId);
         if (cancelled === 0) throw conflict('This user has no pending invitation');
         await recordActivity(tx, activity(ctx, organizationId, userId, 'invitation_cancelled', null, null));
@@ -174,9 +182,10 @@ export function invitationService(deps: InvitationDeps) {
       });
     },
 
-    async resendInvite(ctx: RequestContext, organizationId: string, userId: string): Promise<Invitation> {
+    async resendInvite(ctx: RequestContext, organizationId: string, id: string): Promise<Invitation> {
       const issued = await deps.db.transaction(async (tx) => {
-        const member = await memberOrThrow(tx, organizationId, userId);
+        const member = await namedOrThrow(tx, organizationId, id);
+        const userId = member.person_id;
         if (member.activation_status !== null) throw conflict('This user is already a member');
         const latest = await memberRepository.latestInvitation(tx, organizationId, userId);
         if (!latest) throw notFound('Invitation');
@@ -189,9 +198,10 @@ export function invitationService(deps: InvitationDeps) {
     },
 
     /** Links are stored only as hashes, so handing one out again means issuing a fresh one (the e-mailed one keeps working). */
-    async freshSignupLink(ctx: RequestContext, organizationId: string, userId: string) {
+    async freshSignupLink(ctx: RequestContext, organizationId: string, id: string) {
       return deps.db.transaction(async (tx) => {
-        const member = await memberOrThrow(tx, organizationId, userId);
+        const member = await namedOrThrow(tx, organizationId, id);
+        const userId = member.person_id;
         const latest = await memberRepository.latestInvitation(tx, organizationId, userId);
         if (member.activation_status !== null || !latest || !['pending', 'expired'].includes(member.state)) {
           throw conflict('This user has no open invitation: invite them again');

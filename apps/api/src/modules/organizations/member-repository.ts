@@ -5,7 +5,10 @@ import { invitations, organizationMemberRoles, organizationMemberships } from '.
 import { offsetOf } from '../../lib/paging';
 
 export type MemberRow = {
+  /** What answers call the person: their user id once a member, the latest invitation's id before (issue 17, item 8). */
   user_id: string;
+  /** The person's user id, for the services only: never in an answer before they accept. */
+  person_id: string;
   firstname: string;
   lastname: string;
   email: string;
@@ -50,7 +53,9 @@ function peopleOf(organizationId: string, now: Date) {
        order by user_id, created_at desc
     ),
     people as (
-      select u.id as user_id, u.email,
+      -- Until they accept, an invitee is known here by the invitation: their global user id would tie
+      -- this organization's answers to every other organization they belong to.
+      select case when m.user_id is not null then u.id else i.id end as user_id, u.id as person_id, u.email,
              -- An invitee is shown as the inviting organization typed them: the person's own record is not its to read.
              case when m.user_id is not null then u.firstname else i.firstname end as firstname,
              case when m.user_id is not null then u.lastname else i.lastname end as lastname,
@@ -103,8 +108,24 @@ export const memberRepository = {
     return { items: rows.map(toMemberRow), total: Number(rows[0]?.total ?? 0) };
   },
 
+  /** By the person's user id (the services' own lookups). */
   async find(db: Executor, organizationId: string, userId: string, now: Date): Promise<MemberRow | undefined> {
-    const result = await db.execute(sql`${peopleOf(organizationId, now)} select * from people where user_id = ${userId}`);
+    const result = await db.execute(sql`${peopleOf(organizationId, now)} select * from people where person_id = ${userId}`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    return row ? toMemberRow(row) : undefined;
+  },
+
+  /**
+   * By an id answers give out: a member's user id, or for an invitee the id of any of this organization's
+   * invitations of them (a resend issues a new one; the id a client already holds keeps naming the person).
+   */
+  async findByAnsweredId(db: Executor, organizationId: string, id: string, now: Date): Promise<MemberRow | undefined> {
+    const result = await db.execute(sql`${peopleOf(organizationId, now)}
+      select * from people
+       where user_id = ${id}
+          or (activation_status is null
+              and person_id = (select user_id from invitations where id = ${id} and organization_id = ${organizationId}))
+       limit 1`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
     return row ? toMemberRow(row) : undefined;
   },
@@ -160,6 +181,10 @@ export const memberRepository = {
     return rows.length;
   },
 
+  async setInvitationRole(db: Executor, organizationId: string, invitationId: string, role: OrganizationRole) {
+    await db.update(invitations).set({ role }).where(and(eq(invitations.id, invitationId), eq(invitations.organizationId, organizationId)));
+  },
+
   async rotateInvitation(db: Executor, invitationId: string, tokenHash: string, expiresAt: Date) {
     await db.update(invitations).set({ tokenHash, expiresAt, status: 'pending' }).where(eq(invitations.id, invitationId));
   },
@@ -168,6 +193,7 @@ export const memberRepository = {
 function toMemberRow(row: Record<string, unknown>): MemberRow {
   return {
     user_id: String(row.user_id),
+    person_id: String(row.person_id),
     firstname: String(row.firstname),
     lastname: String(row.lastname),
     email: String(row.email),

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../plugins/auth';
 import type { Person } from '../users/people';
 import type { MemberRow } from './member-repository';
 
-export const toMember = (row: MemberRow): OrganizationMember => ({
+export const toMember = ({ person_id: _personId, ...row }: MemberRow): OrganizationMember => ({
   ...row,
   last_access_at: row.last_access_at?.toISOString() ?? null,
   invitation: row.invitation

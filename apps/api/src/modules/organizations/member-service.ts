@@ -6,8 +6,9 @@ import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { revokeCredentials } from '../auth/credentials';
 import { recordActivity } from '../logs/record-activity';
+import { recountReviewsAwaiting } from '../reviews/recount';
 import { people } from '../users/people';
-import { memberRepository, type MemberQuery } from './member-repository';
+import { memberRepository, type MemberQuery, type MemberRow } from './member-repository';
 import { assertMayChange, assertMayGrant, toMember } from './member-rules';
 
 /** Members of an organization: who they are there (list), their status, roles and provider subject. */
@@ -28,12 +29,17 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
     return member;
   }
 
-  /** A member (not an invitee) of the organization whom the caller may change. */
-  async function changeableMember(db: Executor, ctx: RequestContext, organizationId: string, userId: string) {
-    const member = await memberOrThrow(db, organizationId, userId);
-    const user = (await people.findById(db, userId))!;
-    assertMayChange(ctx, user);
-    return { member, user };
+  /**
+   * The person an answer named (a member by user id, an invitee by invitation id) and, for a member, one
+   * the caller may change. An invitee's account is not this organization's to look at: callers refuse
+   * what applies to members only before anything about the person could show.
+   */
+  async function changeableMember(db: Executor, ctx: RequestContext, organizationId: string, id: string) {
+    const member = await memberRepository.findByAnsweredId(db, organizationId, id, deps.clock.now());
+    if (!member) throw notFound('User');
+    const user = (await people.findById(db, member.person_id))!;
+    if (member.activation_status !== null) assertMayChange(ctx, user);
+    return { member, user, userId: member.person_id };
   }
 
   /** The organization must keep at least one active admin; checked inside the changing transaction. */
@@ -44,13 +50,24 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
     }
   }
 
-  async function changeRoles(ctx: RequestContext, organizationId: string, userId: string, next: (current: OrganizationRole[]) => OrganizationRole[]) {
+  /** An invitation grants one role; changing it before acceptance changes what acceptance will grant. */
+  async function changeInvitationRole(tx: Executor, ctx: RequestContext, organizationId: string, invitee: MemberRow, roles: OrganizationRole[]) {
+    if (roles.length !== 1) throw conflict('An invitation grants one role: choose one; add more once the person has accepted');
+    if (!invitee.invitation || !['pending', 'expired'].includes(invitee.invitation.status)) {
+      throw conflict('This invitation was cancelled: invite the person again');
+    }
+    await memberRepository.setInvitationRole(tx, organizationId, invitee.invitation.invitation_id, roles[0]!);
+    await recordActivity(tx, activity(ctx, organizationId, invitee.person_id, 'invitation_role_changed', { roles: invitee.roles }, { roles }));
+    return toMember((await memberRepository.find(tx, organizationId, invitee.person_id, deps.clock.now()))!);
+  }
+
+  async function changeRoles(ctx: RequestContext, organizationId: string, id: string, next: (current: OrganizationRole[]) => OrganizationRole[]) {
     return deps.db.transaction(async (tx) => {
-      const { member: before } = await changeableMember(tx, ctx, organizationId, userId);
-      if (before.activation_status === null) throw conflict('Roles belong to members; this person has only been invited');
+      const { member: before, userId } = await changeableMember(tx, ctx, organizationId, id);
       const roles = [...new Set(next(before.roles))].sort();
       if (roles.length === 0) throw conflict('A member keeps at least one role');
       assertMayGrant(ctx, roles.filter((r) => !before.roles.includes(r)));
+      if (before.activation_status === null) return changeInvitationRole(tx, ctx, organizationId, before, roles);
       if (before.roles.includes('admin') && !roles.includes('admin')) await assertAdminRemains(tx, organizationId, userId);
       await memberRepository.replaceRoles(tx, organizationId, userId, roles);
       await recordActivity(tx, activity(ctx, organizationId, userId, 'roles_changed', { roles: before.roles }, { roles }));
@@ -69,10 +86,10 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
      * as the member, so an organization may pin only a person it has alone who never signed in;
      * platform operators may pin anyone of theirs alone but a super admin; a super admin, anyone.
      */
-    async setSubject(ctx: RequestContext, organizationId: string, userId: string, oid: string): Promise<OrganizationMember> {
+    async setSubject(ctx: RequestContext, organizationId: string, id: string, oid: string): Promise<OrganizationMember> {
       const issuer = deps.relyingParty.issuer;
       return deps.db.transaction(async (tx) => {
-        const { member, user } = await changeableMember(tx, ctx, organizationId, userId);
+        const { member, user, userId } = await changeableMember(tx, ctx, organizationId, id);
         if (member.activation_status === null) throw conflict('Only members can have their subject pinned; this person has only been invited');
         if (!ctx.user.isSuperAdmin) {
           // The internal role acts only where it is held (issue 17, item 4): a person who also belongs
@@ -94,10 +111,10 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
     },
 
     /** Deactivating ends the person's sessions and deletes their API tokens here for good. */
-    async setStatus(ctx: RequestContext, organizationId: string, userId: string, status: 'active' | 'deactivated'): Promise<OrganizationMember> {
-      if (userId === ctx.user.id) throw conflict('You cannot change your own status');
+    async setStatus(ctx: RequestContext, organizationId: string, id: string, status: 'active' | 'deactivated'): Promise<OrganizationMember> {
+      if (id === ctx.user.id) throw conflict('You cannot change your own status');
       return deps.db.transaction(async (tx) => {
-        const { member: before } = await changeableMember(tx, ctx, organizationId, userId);
+        const { member: before, userId } = await changeableMember(tx, ctx, organizationId, id);
         if (before.activation_status === null) throw conflict('This person has only been invited: cancel the invitation instead');
         if (before.activation_status === status) return toMember(before);
         if (status === 'deactivated') {
@@ -105,6 +122,8 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
           await revokeCredentials(tx, userId, organizationId, deps.clock.now());
         }
         await memberRepository.setStatus(tx, organizationId, userId, status);
+        // Reviews awaiting their decision are recounted: nobody is left waiting on a deactivated reviewer.
+        if (status === 'deactivated') await recountReviewsAwaiting(tx, ctx, organizationId, userId);
         await recordActivity(tx, activity(ctx, organizationId, userId, status === 'active' ? 'reactivated' : 'deactivated', { status: before.activation_status }, { status }));
         return toMember(await memberOrThrow(tx, organizationId, userId));
       });
