@@ -90,8 +90,12 @@ export type RequirementNode = {
   controls: ControlMappingView[];
   children: RequirementNode[];
 };
-export const requirementNode: z.ZodType<RequirementNode> = z.lazy(() =>
-  z.object({
+/**
+ * Named (`id`), so the OpenAPI document holds it once as a component that its own children refer to:
+ * an unnamed recursive schema comes out as a reference to nothing, and client generators stop on it.
+ */
+export const requirementNode: z.ZodType<RequirementNode> = z
+  .object({
     code: z.string(),
     title: z.string(),
     summary: z.string().nullable(),
@@ -102,9 +106,11 @@ export const requirementNode: z.ZodType<RequirementNode> = z.lazy(() =>
     coverage: z.enum(['full', 'partial']).nullable(),
     coverage_note: z.string().nullable(),
     controls: z.array(controlMappingView),
-    children: z.array(requirementNode),
-  }),
-);
+    get children() {
+      return z.array(requirementNode);
+    },
+  })
+  .meta({ id: 'RequirementNode', description: 'A requirement of a framework; with children it is a section.' });
 
 /** A control the platform library (MFF-1) or a template defines. */
 export const controlDefinition = z.object({

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION, PRODUCT_NAME } from '@aegis/contracts';
 import { access } from './access';
+import { withErrorAnswers } from './openapi-errors';
 
 /**
  * The policy of the reference's pages only (it replaces the app's): Swagger UI runs its own scripts and
@@ -26,6 +27,34 @@ export const API_DOCS_CSP = {
   'frame-ancestors': ["'none'"],
 };
 
+type Document = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Drops the components no operation reaches: every named zod schema comes out twice (as read and as
+ * sent, `…Input`), and generators would turn the unused half into types nobody can use.
+ */
+function withoutUnreferencedSchemas(document: Document): Document {
+  const { paths, components } = document as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas ?? {};
+  const reached = new Set<string>();
+  const pending: unknown[] = [paths];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) pending.push(...value);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const name = key === '$ref' && typeof item === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(item)?.[1] : undefined;
+        if (name !== undefined && !reached.has(name)) {
+          reached.add(name);
+          pending.push(schemas[name]);
+        } else pending.push(item);
+      }
+    }
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name)));
+  return { ...document, components: { ...components, schemas: kept } } as Document;
+}
+
 /** `/api/openapi.json` from the routes' zod schemas, and a browsable reference at `/api/docs`. */
 export default fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -40,13 +69,17 @@ export default fp(async function openapi(app: FastifyInstance) {
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
+      if (transformed.schema.hide) return transformed;
       const routeAccess = input.route.config?.access;
-      if (routeAccess && routeAccess.kind !== 'public') {
-        transformed.schema = { ...transformed.schema, security: [{ bearer: [] }] } as typeof transformed.schema;
-      }
+      const schema = transformed.schema as { response?: Record<string, unknown> };
+      transformed.schema = {
+        ...transformed.schema,
+        response: withErrorAnswers(schema.response, input.route),
+        ...(routeAccess && routeAccess.kind !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      } as typeof transformed.schema;
       return transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnreferencedSchemas(jsonSchemaTransformObject(input)),
     hideUntagged: false,
   });
   app.get(
