@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_TEMPLATE_MAPPINGS } from '@aegis/contracts';
 import { multipartFile, organizationId, sampleTemplate } from './factories';
+import { deepTemplates } from './deep-templates';
 import { build, type TestApp } from './helper';
 
 let t: TestApp;
@@ -17,24 +18,6 @@ const templatesUrl = () => `/api/organizations/${demo}/templates`;
 const upload = (content: string | Buffer, options: Parameters<typeof multipartFile>[1] = {}) => admin({ method: 'POST', url: templatesUrl(), ...multipartFile(content, options) });
 type Problem = { path: string; message: string; line?: number };
 
-/** The hostile shapes of issue 17: about a thousand levels, a few KB each. */
-export const deepTemplates = {
-  flowYaml: { filename: 'deep.yaml', contentType: 'application/yaml', content: `framework_code: DEEP\nname: Deep\nrequirements: ${'['.repeat(1000)}${']'.repeat(1000)}\n`, line: 3 },
-  blockYaml: {
-    filename: 'deep.yaml',
-    contentType: 'application/yaml',
-    content: `framework_code: DEEP\nname: Deep\nrequirements:\n${Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- k:`).join('\n')}\n`,
-    line: 3 + 16,
-  },
-  json: { filename: 'deep.json', contentType: 'application/json', content: `{\n"framework_code": "DEEP",\n"requirements": ${'[{"a":'.repeat(500)}1${'}]'.repeat(500)}}`, line: 3 },
-  mixed: {
-    filename: 'deep.yaml',
-    contentType: 'application/yaml',
-    content: `framework_code: DEEP\nrequirements:\n${Array.from({ length: 10 }, (_, i) => `${'  '.repeat(i)}- c${i}:`).join('\n')} {"x": [${'{"y": ['.repeat(1000)}`,
-    line: 12,
-  },
-};
-
 describe('template nesting', () => {
   it('refuses each hostile shape with a 422 naming the line, before any parser sees it', async () => {
     for (const [shape, { content, filename, contentType, line }] of Object.entries(deepTemplates)) {
@@ -50,10 +33,11 @@ describe('template nesting', () => {
 
 describe('every problem of a template at once', () => {
   it('reports structural and reference problems together, each with path and line', async () => {
-    const template = sampleTemplate('BOTH_KINDS') as Record<string, unknown> & ReturnType<typeof sampleTemplate>;
-    delete (template as Record<string, unknown>).name; // structural: a required field
-    template.requirements[0]!.children![0]!.title = 42 as unknown as string; // structural: a wrong type
-    template.requirements[0]!.children![1]!.controls!.push('MFF-1.NOPE.01'); // reference: an unknown control
+    type Loose = { name?: string; requirements: { children: { title: unknown; controls: unknown[] }[] }[] };
+    const template = sampleTemplate('BOTH_KINDS') as unknown as Loose;
+    delete template.name; // structural: a required field
+    template.requirements[0]!.children[0]!.title = 42; // structural: a wrong type
+    template.requirements[0]!.children[1]!.controls.push('MFF-1.NOPE.01'); // reference: an unknown control
     const response = await upload(JSON.stringify(template, null, 2));
     expect(response.statusCode).toBe(422);
     const { errors, detail } = response.json() as { errors: Problem[]; detail: string };
@@ -68,7 +52,7 @@ describe('every problem of a template at once', () => {
   });
 
   it('lists at most 100 problems and says how many more there are', async () => {
-    const template = sampleTemplate('MANY_PROBLEMS');
+    const template = sampleTemplate('MANY_PROBLEMS') as unknown as { requirements: unknown[] };
     template.requirements.push(...Array.from({ length: 150 }, (_, i) => ({ code: `X${i}`, title: `Unknown ${i}`, controls: [`MFF-1.NOPE.${i}`] })));
     const response = await upload(JSON.stringify({ ...template, version: 7 }, null, 2));
     expect(response.statusCode).toBe(422);

@@ -1,8 +1,7 @@
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { AppError } from './errors';
 import type { ReportModel } from './pdf-report-model';
 import type { PdfJob, PdfResult } from './pdf-worker';
+import { createWorkerPool, defaultPoolSize as defaultWorkerPoolSize, startWorkerThread } from './worker-pool';
 
 export type PdfPoolOptions = {
   /** Worker threads at most; they start on demand and stay for the next report. */
@@ -21,10 +20,7 @@ export type PdfRenderer = {
 };
 
 /** One core stays with the event loop; more than 4 parallel renders would mostly compete for memory. */
-export const defaultPoolSize = () => Math.max(1, Math.min(4, availableParallelism() - 1));
-
-type Job = { model: ReportModel; resolve(pdf: Buffer): void; reject(error: Error): void; signal?: AbortSignal; onAbort?: () => void };
-type Slot = { worker: Worker; job?: Job; timer?: NodeJS.Timeout };
+export const defaultPoolSize = defaultWorkerPoolSize;
 
 const busy = () => new AppError(503, 'Too many reports are being prepared right now; try again in a minute', 'reports_busy');
 // 499 as proxies log a request its client closed: nobody reads this answer, and it is no server fault to warn about.
@@ -37,104 +33,29 @@ const closing = () => new AppError(503, 'The server is shutting down; try again 
  */
 const WORKER_HEAP_MB = 1024;
 
-/**
- * From the TypeScript sources (vitest, `npm run dev`) this file's URL ends in .ts and the worker starts
- * through a loader that registers tsx; in the bundle (dist/server.js) the worker is dist/pdf-worker.js,
- * which apps/api/build.mjs writes beside it.
- */
-function startWorker(): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-  if (new URL(import.meta.url).pathname.endsWith('.ts')) {
-    const entry = new URL('./pdf-worker.tsx', import.meta.url).href;
-    return new Worker(new URL('./pdf-worker-boot.mjs', import.meta.url), { workerData: { entry }, resourceLimits });
-  }
-  return new Worker(new URL('./pdf-worker.js', import.meta.url), { resourceLimits });
-}
-
-/** A bounded pool of threads that render report models to PDF, so that no render blocks the event loop. */
+/** A bounded pool of threads that render report models to PDF (lib/worker-pool.ts), so that no render blocks the event loop. */
 export function createPdfPool({ size = defaultPoolSize(), queueLimit = 8 * size, timeoutMs = 120_000 }: PdfPoolOptions = {}): PdfRenderer {
-  const slots: Slot[] = [];
-  const queue: Job[] = [];
-  let closed = false;
-
-  function settle(slot: Slot): Job | undefined {
-    const { job } = slot;
-    clearTimeout(slot.timer);
-    slot.job = undefined;
-    slot.timer = undefined;
-    return job;
-  }
-
-  /** A worker that failed, stopped or overran its deadline is dropped with its report; the next report starts a fresh one. */
-  function drop(slot: Slot, error: Error) {
-    const index = slots.indexOf(slot);
-    if (index === -1) return;
-    slots.splice(index, 1);
-    settle(slot)?.reject(error);
-    void slot.worker.terminate();
-    pump();
-  }
-
-  function spawn(): Slot {
-    const slot: Slot = { worker: startWorker() };
-    // An idle worker must not keep the process alive; the HTTP server does that while it listens.
-    slot.worker.unref();
-    slot.worker.on('message', (result: PdfResult) => {
-      const job = settle(slot);
-      if ('pdf' in result) job?.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
-      else job?.reject(new Error(`PDF rendering failed: ${result.error}`));
-      pump();
-    });
-    slot.worker.on('error', (error) => drop(slot, error));
-    slot.worker.on('exit', (code) => drop(slot, new Error(`PDF worker stopped with exit code ${code}`)));
-    slots.push(slot);
-    return slot;
-  }
-
-  function pump() {
-    while (!closed && queue.length > 0) {
-      const slot = slots.find((s) => !s.job) ?? (slots.length < size ? spawn() : undefined);
-      if (!slot) return;
-      const job = queue.shift()!;
-      if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
-      slot.job = job;
-      slot.timer = setTimeout(() => drop(slot, new Error(`PDF rendering took longer than ${timeoutMs} ms`)), timeoutMs);
-      slot.worker.postMessage({ model: job.model } satisfies PdfJob);
-    }
-  }
-
+  const pool = createWorkerPool<PdfJob, PdfResult, Buffer>({
+    what: 'PDF rendering',
+    start: () => startWorkerThread(import.meta.url, './pdf-worker.tsx', 'pdf-worker.js', { heapMb: WORKER_HEAP_MB }),
+    settle: (result) => {
+      if ('pdf' in result) return Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength);
+      throw new Error(`PDF rendering failed: ${result.error}`);
+    },
+    size,
+    queueLimit,
+    timeoutMs,
+    busy,
+    cancelled,
+    closing,
+  });
   return {
-    render(model, signal) {
-      if (closed) return Promise.reject(closing());
-      if (signal?.aborted) return Promise.reject(cancelled());
-      const waitingForWorker = slots.length >= size && slots.every((s) => s.job);
-      if (waitingForWorker && queue.length >= queueLimit) return Promise.reject(busy());
-      return new Promise<Buffer>((resolve, reject) => {
-        const job: Job = { model, resolve, reject, signal };
-        if (signal) {
-          job.onAbort = () => {
-            const index = queue.indexOf(job);
-            if (index === -1) return;
-            queue.splice(index, 1);
-            reject(cancelled());
-          };
-          signal.addEventListener('abort', job.onAbort, { once: true });
-        }
-        queue.push(job);
-        pump();
-      });
+    render: (model, signal) => pool.run({ model }, signal),
+    stats: () => {
+      const { workers, running, queued } = pool.stats();
+      return { workers, rendering: running, queued };
     },
-    stats: () => ({ workers: slots.length, rendering: slots.filter((s) => s.job).length, queued: queue.length }),
-    async close() {
-      closed = true;
-      for (const job of queue.splice(0)) job.reject(closing());
-      await Promise.all(
-        slots.splice(0).map((slot) => {
-          settle(slot)?.reject(closing());
-          return slot.worker.terminate();
-        }),
-      );
-    },
+    close: () => pool.close(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { FrameworkSource, NormalizedRequirement, NormalizedTemplate, ProjectType } from '@aegis/contracts';
+import type { FrameworkSource, MappingRelationship, NormalizedRequirement, NormalizedTemplate, ProjectType } from '@aegis/contracts';
 import { PROJECT_TYPES } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { controlDefinitions, frameworkRequirements, frameworks, requirementControls } from '../../db/schema';
@@ -34,12 +34,85 @@ export function flatten(nodes: NormalizedRequirement[], parentCode: string | nul
 
 const notesOf = (node: NormalizedRequirement) => [...(node.notes ?? []), ...(node.applies_from_note ? [`Applies from: ${node.applies_from_note}`] : [])];
 
+/** One mapping row by codes: requirement code, control code, relationship, source, rationale, strength, position. */
+type MappingTuple = [string, string, string, string, string | null, number | null, number];
+
+/**
+ * What loading a template writes, computed without the database: flattened requirements, own controls,
+ * and the mappings as JSON chunks of CHUNK rows. Uploads build it in a worker thread
+ * (template-worker.ts), so the request loop only parses one small chunk at a time while it writes.
+ */
+export type LoadPlan = {
+  template: Omit<NormalizedTemplate, 'requirements'>;
+  requirements: { code: string; parentCode: string | null; position: number; depth: number; row: RequirementValues }[];
+  mappingChunks: string[];
+  /** Mapped codes that are not the template's own controls (MFF-1's, looked up once). */
+  referencedCodes: string[];
+  mappingCount: number;
+};
+
+type RequirementValues = {
+  title: string;
+  summary: string | null;
+  reference: string | null;
+  notes: string[];
+  appliesWhen: unknown;
+  appliesFrom: string | null;
+  coverage: 'full' | 'partial' | null;
+  coverageNote: string | null;
+};
+
+export function planLoad(template: NormalizedTemplate): LoadPlan {
+  const { requirements, ...rest } = template;
+  const flat = flatten(requirements);
+  const own = new Set(template.controls.map((c) => c.code));
+  const referenced = new Set<string>();
+  const tuples: MappingTuple[] = [];
+  for (const { node } of flat) {
+    node.controls.forEach((mapping, position) => {
+      if (!own.has(mapping.code)) referenced.add(mapping.code);
+      tuples.push([node.code, mapping.code, mapping.relationship, mapping.source, mapping.rationale ?? null, mapping.strength ?? null, position]);
+    });
+  }
+  return {
+    template: rest,
+    requirements: flat.map(({ node, parentCode, position, depth }) => ({
+      code: node.code,
+      parentCode,
+      position,
+      depth,
+      row: {
+        title: node.title,
+        summary: node.summary ?? null,
+        reference: node.reference ?? null,
+        notes: notesOf(node),
+        appliesWhen: node.applies_when ?? null,
+        appliesFrom: node.applies_from ?? null,
+        coverage: node.coverage ?? null,
+        coverageNote: node.coverage_note ?? null,
+      },
+    })),
+    mappingChunks: chunks(tuples).map((part) => JSON.stringify(part)),
+    referencedCodes: [...referenced],
+    mappingCount: tuples.length,
+  };
+}
+
+/** Lets the request loop serve others between two chunks (PGlite's promises may settle without a turn of it). */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Writes a validated template into the framework tables, in the caller's transaction. Loading a
  * framework that exists (a built-in whose content changed) updates it in place: requirements and
  * controls keep their ids by code, so projects that apply it keep their work.
  */
 export async function loadTemplate(db: Executor, template: NormalizedTemplate, scope: LoadScope): Promise<string> {
+  return loadPlan(db, planLoad(template), scope);
+}
+
+/** `loadTemplate` from a plan: every write in chunks of CHUNK rows, yielding to the loop between them. */
+export async function loadPlan(db: Executor, plan: LoadPlan, scope: LoadScope): Promise<string> {
+  const { template } = plan;
   const projectTypes: ProjectType[] = template.project_types ?? [...PROJECT_TYPES];
   const values = {
     organizationId: scope.organizationId,
@@ -66,58 +139,38 @@ export async function loadTemplate(db: Executor, template: NormalizedTemplate, s
     : (await db.insert(frameworks).values(values).returning({ id: frameworks.id }))[0]!.id;
 
   const controlIds = await loadOwnControls(db, template, frameworkId, scope.organizationId);
-  const requirementIds = await loadRequirements(db, template, frameworkId);
+  const requirementIds = await loadRequirements(db, plan, frameworkId);
 
-  const mapped = flatten(template.requirements).flatMap(({ node }) => node.controls.map((mapping, position) => ({ node, mapping, position })));
-  const referenced = [...new Set(mapped.map((m) => m.mapping.code))].filter((code) => !controlIds.has(code));
-  if (referenced.length > 0) {
+  const referenced = plan.referencedCodes.filter((code) => !controlIds.has(code));
+  for (const part of chunks(referenced)) {
     const platform = await db
       .select({ id: controlDefinitions.id, code: controlDefinitions.code })
       .from(controlDefinitions)
-      .where(and(isNull(controlDefinitions.organizationId), inArray(controlDefinitions.code, referenced)));
+      .where(and(isNull(controlDefinitions.organizationId), inArray(controlDefinitions.code, part)));
     for (const row of platform) controlIds.set(row.code, row.id);
   }
   await db.delete(requirementControls).where(inArray(requirementControls.requirementId, db.select({ id: frameworkRequirements.id }).from(frameworkRequirements).where(eq(frameworkRequirements.frameworkId, frameworkId))));
-  const rows = mapped.map(({ node, mapping, position }) => {
-    const controlId = controlIds.get(mapping.code);
-    if (!controlId) throw new Error(`${template.framework_code} ${node.code}: control ${mapping.code} is not defined`);
-    return {
-      requirementId: requirementIds.get(node.code)!,
-      controlId,
-      relationship: mapping.relationship,
-      source: mapping.source,
-      rationale: mapping.rationale ?? null,
-      strength: mapping.strength ?? null,
-      position,
-    };
-  });
-  for (const part of chunks(rows)) await db.insert(requirementControls).values(part).onConflictDoNothing();
-  await syncAuthorityApplicability(db, frameworkId);
+  const mappedRequirements = new Set<string>();
+  const mappedControls = new Set<string>();
+  for (const chunk of plan.mappingChunks) {
+    const rows = (JSON.parse(chunk) as MappingTuple[]).map(([requirementCode, code, relationship, source, rationale, strength, position]) => {
+      const controlId = controlIds.get(code);
+      if (!controlId) throw new Error(`${template.framework_code} ${requirementCode}: control ${code} is not defined`);
+      const requirementId = requirementIds.get(requirementCode)!;
+      mappedRequirements.add(requirementId);
+      mappedControls.add(controlId);
+      return { requirementId, controlId, relationship: relationship as MappingRelationship, source, rationale, strength, position };
+    });
+    await db.insert(requirementControls).values(rows).onConflictDoNothing();
+    await yieldToLoop();
+  }
 
-  const requirementCount = new Set(rows.map((r) => r.requirementId)).size;
-  const controlCount = new Set(rows.map((r) => r.controlId)).size;
-  await db.update(frameworks).set({ requirementCount, controlCount }).where(eq(frameworks.id, frameworkId));
+  await db.update(frameworks).set({ requirementCount: mappedRequirements.size, controlCount: mappedControls.size }).where(eq(frameworks.id, frameworkId));
   return frameworkId;
 }
 
-/**
- * Projects that already apply the framework follow a change of `binds`: a requirement that binds
- * authorities only is never applicable; one that no longer does gets back the default, unless the
- * project chose otherwise (its reason is then not ours).
- */
-async function syncAuthorityApplicability(db: Executor, frameworkId: string) {
-  await db.execute(sql`
-    update project_requirements pr
-       set applicable = r.binds <> 'authorities',
-           applicability_reason = case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
-      from framework_requirements r
-     where r.id = pr.requirement_id and r.framework_id = ${frameworkId}
-       and ((r.binds = 'authorities' and (pr.applicable or pr.applicability_reason is distinct from ${AUTHORITIES_ONLY_REASON}))
-         or (r.binds <> 'authorities' and pr.applicability_reason = ${AUTHORITIES_ONLY_REASON}))`);
-}
-
 /** The template's own controls, upserted by code in its scope; returns code → id. */
-async function loadOwnControls(db: Executor, template: NormalizedTemplate, frameworkId: string, organizationId: string | null) {
+async function loadOwnControls(db: Executor, template: Pick<NormalizedTemplate, 'controls'>, frameworkId: string, organizationId: string | null) {
   const ids = new Map<string, string>();
   const rows = template.controls.map((control) => ({
     organizationId,
@@ -156,29 +209,13 @@ async function loadOwnControls(db: Executor, template: NormalizedTemplate, frame
 }
 
 /** The requirement tree, upserted by code; requirements the template no longer has are removed. Returns code → id. */
-async function loadRequirements(db: Executor, template: NormalizedTemplate, frameworkId: string) {
-  const flat = flatten(template.requirements);
+async function loadRequirements(db: Executor, plan: LoadPlan, frameworkId: string) {
+  const flat = plan.requirements;
   const ids = new Map<string, string>();
   for (const part of chunks(flat)) {
     const written = await db
       .insert(frameworkRequirements)
-      .values(
-        part.map(({ node, position, depth, binds }) => ({
-          frameworkId,
-          code: node.code,
-          title: node.title,
-          summary: node.summary ?? null,
-          reference: node.reference ?? null,
-          notes: notesOf(node),
-          appliesWhen: node.applies_when ?? null,
-          appliesFrom: node.applies_from ?? null,
-          coverage: node.coverage ?? null,
-          coverageNote: node.coverage_note ?? null,
-          binds,
-          position,
-          depth,
-        })),
-      )
+      .values(part.map(({ code, row, position, depth }) => ({ frameworkId, code, ...row, appliesWhen: row.appliesWhen as NormalizedRequirement['applies_when'] ?? null, position, depth })))
       .onConflictDoUpdate({
         target: [frameworkRequirements.frameworkId, frameworkRequirements.code],
         set: {
@@ -190,23 +227,24 @@ async function loadRequirements(db: Executor, template: NormalizedTemplate, fram
           appliesFrom: sql`excluded.applies_from`,
           coverage: sql`excluded.coverage`,
           coverageNote: sql`excluded.coverage_note`,
-          binds: sql`excluded.binds`,
           position: sql`excluded.position`,
           depth: sql`excluded.depth`,
         },
       })
       .returning({ id: frameworkRequirements.id, code: frameworkRequirements.code });
     for (const row of written) ids.set(row.code, row.id);
+    await yieldToLoop();
   }
-  const withParents = flat.filter((f) => f.parentCode !== null).map((f) => ({ id: ids.get(f.node.code)!, parent: ids.get(f.parentCode!)! }));
+  const withParents = flat.filter((f) => f.parentCode !== null).map((f) => ({ id: ids.get(f.code)!, parent: ids.get(f.parentCode!)! }));
   for (const part of chunks(withParents)) {
     const pairs = sql.join(part.map((p) => sql`(${p.id}::uuid, ${p.parent}::uuid)`), sql`, `);
     await db.execute(sql`update framework_requirements r set parent_id = v.parent from (values ${pairs}) as v(id, parent) where r.id = v.id`);
+    await yieldToLoop();
   }
-  await db
-    .update(frameworkRequirements)
-    .set({ parentId: null })
-    .where(and(eq(frameworkRequirements.frameworkId, frameworkId), inArray(frameworkRequirements.code, flat.filter((f) => f.parentCode === null).map((f) => f.node.code))));
+  const roots = flat.filter((f) => f.parentCode === null).map((f) => f.code);
+  for (const part of chunks(roots)) {
+    await db.update(frameworkRequirements).set({ parentId: null }).where(and(eq(frameworkRequirements.frameworkId, frameworkId), inArray(frameworkRequirements.code, part)));
+  }
   await db.delete(frameworkRequirements).where(and(eq(frameworkRequirements.frameworkId, frameworkId), notInArray(frameworkRequirements.code, [...ids.keys()])));
   return ids;
 }
