@@ -14,6 +14,9 @@ type Props = {
   query: string;
 };
 
+/** A link this weak (out of 10) only touches the requirement: said in words, not left to the number. */
+const WEAK_STRENGTH = 3;
+
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.8125rem', fontWeight: 600 } as const;
 
 /** The controls a requirement maps to: how (relationship, strength), on whose word (source, rationale), and what else each satisfies. */
@@ -32,7 +35,7 @@ export function ControlMappingList({ mappings, crosswalk, frameworkHref, query }
             <RelationshipChip relationship={mapping.relationship} />
             {mapping.strength !== null && (
               <Typography component="span" variant="caption" color="text.secondary">
-                {`strength ${mapping.strength}/10`}
+                {`strength ${mapping.strength}/10${mapping.strength <= WEAK_STRENGTH ? ' · weak link' : ''}`}
               </Typography>
             )}
           </Stack>
