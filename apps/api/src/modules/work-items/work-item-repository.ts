@@ -44,6 +44,13 @@ export const workItemRepository = {
     return rowsOf<{ id: string }>(await db.execute(sql`select id from tags where organization_id = ${organizationId} and id in (${list(tagIds)})`)).map((r) => r.id);
   },
 
+  /** The names of the given tags of the organization, in the order of the ids (for log entries). */
+  async tagNames(db: Executor, organizationId: string, tagIds: readonly string[]): Promise<string[]> {
+    if (tagIds.length === 0) return [];
+    const rows = rowsOf<{ id: string; name: string }>(await db.execute(sql`select id, name from tags where organization_id = ${organizationId} and id in (${list(tagIds)})`));
+    return tagIds.map((id) => rows.find((r) => r.id === id)?.name ?? '');
+  },
+
   async replaceTags(db: Executor, item: ItemRef, tagIds: readonly string[]) {
     await db.execute(sql`delete from work_item_tags where item_type = ${item.itemType} and item_id = ${item.itemId}`);
     if (tagIds.length === 0) return;

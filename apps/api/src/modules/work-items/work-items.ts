@@ -52,9 +52,12 @@ export const workItems = {
     }
     if (JSON.stringify(before) !== JSON.stringify({ assignees: [...next.assignees], reviewers: [...next.reviewers] })) {
       const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
+      // Who was there before, by name too, so the activity says who was unassigned (a former member keeps ''). 
+      const earlier = await workItemRepository.projectMembers(db, item.organizationId, item.projectId, [...new Set([...before.assignees, ...before.reviewers])]);
+      const earlierName = (id: string) => [...earlier.members, ...earlier.outsideProject].find((p) => p.id === id)?.name ?? '';
       await recordActivity(db, {
         ...this.activity(ctx, item, 'assignees_changed'),
-        before,
+        before: { ...before, assignee_names: before.assignees.map(earlierName), reviewer_names: before.reviewers.map(earlierName) },
         after: { label: item.label, assignees: next.assignees, reviewers: next.reviewers, assignee_names: next.assignees.map(nameOf), reviewer_names: next.reviewers.map(nameOf) },
       });
     }
@@ -67,7 +70,10 @@ export const workItems = {
     const before = await workItemRepository.tagIds(db, item.itemType, item.itemId);
     await workItemRepository.replaceTags(db, item, tagIds);
     if (JSON.stringify(before) !== JSON.stringify([...tagIds].sort())) {
-      await recordActivity(db, { ...this.activity(ctx, item, 'tags_changed'), before: { tags: before }, after: { label: item.label, tags: [...tagIds].sort() } });
+      const sorted = [...tagIds].sort();
+      // The names on both sides, so the activity says which tags came and went.
+      const names = (ids: readonly string[]) => workItemRepository.tagNames(db, item.organizationId, ids);
+      await recordActivity(db, { ...this.activity(ctx, item, 'tags_changed'), before: { tags: before, tag_names: await names(before) }, after: { label: item.label, tags: sorted, tag_names: await names(sorted) } });
     }
   },
 

@@ -22,6 +22,7 @@ describe('applies_when in words', () => {
   it('names shared fields briefly and options by their label without the explanation', () => {
     expect(read({ field: 'eu_ai_act.role', in: ['provider', 'deployer'] })).toBe('the EU AI Act role is Provider or Deployer');
     expect(read({ field: 'eu_ai_act.role', in: ['provider', 'deployer', 'importer'] })).toBe('the EU AI Act role is Provider, Deployer or Importer');
+    expect(read({ field: 'eu_ai_act.annex_iii_use_case', in: ['5b', '5c'] })).toBe('the Annex III use case is 5b or 5c');
   });
 
   it('quotes the template’s own questions', () => {

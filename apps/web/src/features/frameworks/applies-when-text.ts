@@ -7,6 +7,7 @@ const SHARED_FIELD_NAMES: Record<string, string> = {
   'eu_ai_act.risk_category': 'the EU AI Act risk category',
   'eu_ai_act.high_risk_basis': 'the high-risk basis',
   'eu_ai_act.annex_iii_area': 'the Annex III area',
+  'eu_ai_act.annex_iii_use_case': 'the Annex III use case',
   'eu_ai_act.establishment': 'the establishment',
   'eu_ai_act.model_property': 'the model property',
   'eu_ai_act.transparency_trigger': 'the transparency trigger',
