@@ -52,7 +52,7 @@ export const workItems = {
     }
     if (JSON.stringify(before) !== JSON.stringify({ assignees: [...next.assignees], reviewers: [...next.reviewers] })) {
       const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? id;
-      // Who was there before, by name too, so the activity says who was unassigned (a former member keeps ''). 
+      // Who was there before, by name too, so the activity says who was unassigned (a former member keeps '').
       const earlier = await workItemRepository.projectMembers(db, item.organizationId, item.projectId, [...new Set([...before.assignees, ...before.reviewers])]);
       const earlierName = (id: string) => [...earlier.members, ...earlier.outsideProject].find((p) => p.id === id)?.name ?? '';
       await recordActivity(db, {
