@@ -112,6 +112,9 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
   const refControls = (ref) => (isoEntries.get(ref) ?? nistEntries.get(ref))?.mappings.map((m) => m.code) ?? [];
   const problems = [];
   const seenKeys = new Set();
+  // Summaries of the reference data replaced by the amended wording (eu-additions.yaml `summaries`).
+  const amendedSummaries = additions.summaries ?? {};
+  const usedSummaries = new Set();
   const entryFor = (key) => {
     seenKeys.add(key);
     return readEntry(`EU ${key}`, euAuthored[key] ?? null);
@@ -119,6 +122,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
 
   const node = (article, key, number, summary, addressee, children = [], appliesFrom) => {
     const entry = entryFor(key);
+    usedSummaries.add(key);
     const paragraph = number.match(/^\d+/)?.[0];
     const links = derived.filter((d) => covers(d.provisions, article.article, paragraph));
     const mappings = entry.mappings.map((m) => {
@@ -133,7 +137,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     if (informative) notes.push(`Binds ${humanList(addressee)} only: no obligation for operators. Shown for reference, it never counts in coverage or progress; its effects are tracked in the obligations register (MFF-1.GOV.07).`);
     const out = {
       code: `Art. ${key}`,
-      title: summary,
+      title: amendedSummaries[key] ?? summary,
       reference: `${REG}, Art. ${key === article.article ? article.article : key}`,
       ...(notes.length ? { notes } : {}),
     };
@@ -197,6 +201,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     group.children.push(articleNode(a));
   }
   for (const key of Object.keys(euAuthored)) if (!seenKeys.has(key)) problems.push(`eu-ai-act.yaml maps unknown provision ${key}`);
+  for (const key of Object.keys(amendedSummaries)) if (!usedSummaries.has(key)) problems.push(`eu-additions.yaml summarises unknown provision ${key}`);
 
   // Derived links: the provisions of each entry together share a control with each ISO/NIST reference.
   const excepted = new Set(exceptions.flatMap((e) => e.refs.map((r) => `${e.provisions} <> ${r}`)));
