@@ -57,7 +57,7 @@ describe('describeActivity for controls', () => {
 
   it('names the fields, the people and the tags that changed, and an assessment', () => {
     expect(describeActivity(entry({ ...control, action: 'updated', before: { notes: '', due_date: null }, after: { notes: 'x', due_date: '2027-01-31' } }))).toBe(
-      'Ada Lovelace set the due date to 31-01-2027 and changed the notes of a control',
+      'Ada Lovelace changed a control: the notes and the due date to 31-01-2027',
     );
     expect(describeActivity(entry({ ...control, action: 'updated', before: { notes: '', due_date: '2027-01-31' }, after: { notes: '', due_date: null } }))).toBe('Ada Lovelace removed the due date of a control');
     expect(describeActivity(entry({ ...control, action: 'assignees_changed', before: { assignees: ['a'], reviewers: [] }, after: { assignees: ['b', 'c'], reviewers: ['d'] } }))).toBe(
@@ -76,5 +76,28 @@ describe('describeActivity for controls', () => {
       describeActivity(entry({ ...control, action: 'assignees_changed', before: { assignees: [], reviewers: [] }, after: { assignees: ['e'], reviewers: ['r'], assignee_names: ['Eddie Editor'], reviewer_names: ['Rita Reviewer'], label } })),
     ).toBe(`Ada Lovelace assigned Eddie Editor and named Rita Reviewer reviewer on control ${label}`);
     expect(describeActivity(entry({ ...control, action: 'assessed', after: { result: 'met', rationale: 'x', label } }))).toBe(`Ada Lovelace assessed control ${label} as Met`);
+  });
+
+  it('says what a change went from and to: the due date, who was unassigned, which tags came and went, any other field', () => {
+    const label = 'MFF-1.RSK.01 Risk management';
+    expect(describeActivity(entry({ ...control, action: 'updated', before: { notes: '', due_date: '2027-01-31' }, after: { notes: '', due_date: '2027-02-28', label } }))).toBe(
+      `Ada Lovelace changed the due date of control ${label} from 31-01-2027 to 28-02-2027`,
+    );
+    expect(
+      describeActivity(
+        entry({
+          ...control,
+          action: 'assignees_changed',
+          before: { assignees: ['e'], reviewers: ['r'], assignee_names: ['Eddie Editor'], reviewer_names: ['Rita Reviewer'] },
+          after: { assignees: [], reviewers: ['a'], assignee_names: [], reviewer_names: ['Adam Auditor'], label },
+        }),
+      ),
+    ).toBe(`Ada Lovelace unassigned Eddie Editor, named Adam Auditor reviewer and removed Rita Reviewer as reviewer on control ${label}`);
+    expect(describeActivity(entry({ ...control, action: 'tags_changed', before: { tags: ['f'], tag_names: ['Fairness'] }, after: { tags: ['p'], tag_names: ['Privacy'], label } }))).toBe(
+      `Ada Lovelace tagged control ${label} Privacy and removed the tag Fairness`,
+    );
+    expect(describeActivity(entry({ ...control, action: 'updated', before: { title: 'Old', owner: null }, after: { title: 'New', owner: 'Team', label } }))).toBe(
+      `Ada Lovelace changed control ${label}: the title from “Old” to “New” and the owner to “Team”`,
+    );
   });
 });
