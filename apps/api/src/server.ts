@@ -1,20 +1,16 @@
+import './memory-settings';
 import { APP_VERSION, PRODUCT_NAME } from '@aegis/contracts';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db/client';
-import { seedDemo } from './db/seed';
-import { syncBuiltInFrameworks } from './modules/frameworks/built-in-sync';
+import { openPreparedDatabase, PREPARE_FLAG, runPreparation } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  await syncBuiltInFrameworks(database.db);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  await database.analyze();
+  if (process.argv.includes(PREPARE_FLAG)) return runPreparation(config);
+  const { database, seeded } = await openPreparedDatabase(config);
   const app = await buildApp({ config, database });
 
   let closing = false;

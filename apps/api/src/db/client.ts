@@ -48,6 +48,14 @@ function migrationsFolder(): string {
   return folder;
 }
 
+/**
+ * PGlite's WebAssembly memory only ever grows, so what PostgreSQL may allocate is what the process keeps.
+ * Its defaults (128 MB of shared buffers, 64 MB for maintenance) held about 200 MB of an idle instance;
+ * the files sit in the operating system's page cache anyway, so small buffers cost little
+ * (docs/benchmarks.md, "Idle memory").
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB', '-c', 'wal_buffers=1MB'];
+
 /** `loadDataDir`: start an in-memory PGlite from a dump (the tests' prepared database). */
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean; loadDataDir?: Blob };
 
@@ -58,7 +66,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataPath = path.join(options.dataDir ?? './data', 'db');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = options.loadDataDir ? new PGlite({ loadDataDir: options.loadDataDir }) : new PGlite(dataPath);
+  const client = new PGlite({ dataDir: dataPath, loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
 import { frameworkRepository } from './framework-repository';
 import { projectFrameworkRepository, type AppliedQuery, type AppliedRow } from './project-framework-repository';
 
@@ -114,7 +115,9 @@ export function projectFrameworkService(deps: Pick<Deps, 'db'>) {
         const applied = await projectFrameworkRepository.appliedCodes(tx, organizationId, projectId);
         const row = applied.includes(code) ? await frameworkRepository.findVisible(tx, organizationId, code) : undefined;
         if (!row) throw notFound(`Framework ${code} in this project`);
-        const detached = await projectFrameworkRepository.remove(tx, organizationId, projectId, row.id, code);
+        // The pending reviews of the controls it detaches are cancelled with it: nobody could settle them afterwards.
+        const removal = { sentence: (actor: string) => `${actor} removed ${row.name} from the project`, log: { reason: 'framework_removed', framework_code: code, framework_name: row.name } };
+        const detached = await cancelingReviewsOfRemovedObjects(tx, ctx, projectId, removal, () => projectFrameworkRepository.remove(tx, organizationId, projectId, row.id, code));
         await recordActivity(tx, {
           organizationId,
           projectId,

@@ -7,6 +7,7 @@ import { offsetOf, pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
 import { notifyUsers } from '../notifications/notify';
+import { recountReviewsAwaiting } from '../reviews/recount';
 import { people } from '../users/people';
 import { projectMemberRepository } from './project-member-repository';
 import { projectRepository } from './project-repository';
@@ -27,6 +28,8 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
       }
       await projectMemberRepository.replace(tx, organizationId, projectId, userId, roles);
       await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: 'project_member', objectId: userId, action: 'roles_changed', before: { roles: before }, after: { roles } });
+      // Leaving the project, or every role that may decide reviews, recounts the reviews still awaiting them.
+      await recountReviewsAwaiting(tx, ctx, organizationId, userId, projectId);
       const user = (await people.findById(tx, userId))!;
       return { user_id: userId, firstname: user.firstname, lastname: user.lastname, email: user.email, roles };
     });

@@ -148,17 +148,6 @@ export const reviewRepository = {
     if (sets.length) await db.execute(sql`update review_requests set ${sql.join(sets, sql`, `)} where id = ${reviewId}`);
   },
 
-  /** Users among these who hold a role on the project, with their roles. */
-  async projectRoles(db: Executor, projectId: string, userIds: readonly string[]) {
-    if (userIds.length === 0) return [];
-    return rowsOf<{ user_id: string; name: string; role: string }>(
-      await db.execute(sql`
-        select u.id as user_id, coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email) as name, pm.role
-          from users u left join project_memberships pm on pm.user_id = u.id and pm.project_id = ${projectId}
-         where u.id in (${list(userIds)})`),
-    );
-  },
-
   async emails(db: Executor, userIds: readonly string[]): Promise<string[]> {
     if (userIds.length === 0) return [];
     return rowsOf<{ email: string }>(await db.execute(sql`select email from users where id in (${list(userIds)})`)).map((r) => r.email);

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, projectRightsFor, type ListReviewsQuery, type MyReview, type Page, type ProjectRole, type RequestReview, type Review, type ReviewDecision, type UpdateReviewers } from '@aegis/contracts';
+import { PRODUCT_NAME, type ListReviewsQuery, type MyReview, type Page, type RequestReview, type Review, type ReviewDecision, type UpdateReviewers } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors';
@@ -12,6 +12,8 @@ import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
 import { reviewRepository, type ReviewRow } from './review-repository';
 import { contentHash, toReview } from './review-view';
+import { recountReview, replaceReviewers } from './recount';
+import { assertReviewers, outcomeOf } from './reviewer-rules';
 
 type Mail = { to: string[]; subject: string; text: string };
 const nameOf = (ctx: RequestContext) => `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
@@ -27,24 +29,6 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
     const object = await concept.find(db, organizationOf(ctx), projectId, objectId, lock);
     if (!object) throw notFound(`${concept.name[0]!.toUpperCase()}${concept.name.slice(1)}`);
     return object;
-  }
-
-  /** Reviewers must be project members who may decide, and not the requester (422 naming them). Gives their names, in the order asked. */
-  async function assertReviewers(db: Executor, projectId: string, userIds: readonly string[], requesterId: string | null): Promise<string[]> {
-    if (requesterId && userIds.includes(requesterId)) throw unprocessable('reviewers: the requester cannot review their own request: name someone else');
-    const rows = await reviewRepository.projectRoles(db, projectId, userIds);
-    const found = new Set(rows.map((r) => r.user_id));
-    const missing = userIds.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound('User');
-    const refused = [...new Set(rows.map((r) => r.user_id))].filter((id) => {
-      const roles = rows.filter((r) => r.user_id === id && r.role).map((r) => r.role as ProjectRole);
-      return !projectRightsFor(roles).includes('reviews:set_decision');
-    });
-    if (refused.length > 0) {
-      const names = refused.map((id) => rows.find((r) => r.user_id === id)!.name);
-      throw new AppError(422, `Only project members who may decide reviews can be reviewers: ${names.join(', ')} cannot`, 'invalid_reviewers', names.map((name) => ({ path: 'body.reviewers', message: `${name} is not a project member who may decide reviews` })));
-    }
-    return userIds.map((id) => rows.find((r) => r.user_id === id)!.name);
   }
 
   async function view(db: Executor, ctx: RequestContext, concept: ReviewConcept, rows: ReviewRow[]): Promise<Review[]> {
@@ -94,7 +78,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
       const { reviewId, mails } = await deps.db.transaction(async (tx) => {
         const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
         if (await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id)) throw conflict('A review of this is already pending: change its reviewers or cancel it first');
-        const reviewerNames = await assertReviewers(tx, projectId, input.reviewers, ctx.user.id);
+        const reviewerNames = await assertReviewers(tx, organizationId, projectId, input.reviewers, ctx.user.id);
         const scope = { organizationId, projectId, actorId: ctx.user.id };
         let current = object;
         if (!REVIEW_TRANSITIONS.canRequestFrom(object.status)) {
@@ -181,19 +165,15 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
         if (!pending) throw conflict('No review of this is pending');
         const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
-        const reviewerNames = await assertReviewers(tx, projectId, input.reviewers, row.requested_by);
-        const before = (await reviewRepository.decisions(tx, pending.id)).map((d) => d.user_id);
-        const added = input.reviewers.filter((id) => !before.includes(id));
-        const removed = before.filter((id) => !input.reviewers.includes(id));
-        const decided = (await reviewRepository.decisions(tx, pending.id)).filter((d) => removed.includes(d.user_id) && d.decision !== 'pending');
-        if (decided.length > 0) throw conflict('A reviewer who already decided cannot be removed');
-        await reviewRepository.removeReviewers(tx, pending.id, removed);
+        const reviewerNames = await assertReviewers(tx, organizationId, projectId, input.reviewers, row.requested_by);
+        const { before, added, removed } = await replaceReviewers(tx, pending.id, input.reviewers);
         await resolve(tx, organizationId, pending.id, removed);
         await changed(tx, organizationId, projectId, object.id);
-        await reviewRepository.addReviewers(tx, pending.id, added);
         await reviewRepository.update(tx, pending.id, { message: input.message, dueDate: input.due_date });
         await recordActivity(tx, { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id, action: 'review_updated', before: { reviewers: before }, after: { reviewers: input.reviewers, reviewer_names: reviewerNames, label: object.label } });
         await notify(tx, ctx, added, object, `Review requested: ${object.label}`, `${nameOf(ctx)} asks you to review ${object.label}.`, pending.id);
+        // Decisions are recounted on every change: removing the last reviewer still to decide may settle it.
+        await recountReview(tx, { id: ctx.user.id, name: nameOf(ctx) }, { organizationId, projectId }, concept, object, pending.id, { reason: 'reviewers_changed', removed });
         return pending.id;
       });
       return (await view(deps.db, ctx, concept, [(await reviewRepository.find(deps.db, organizationId, reviewId))!]))[0]!;
@@ -246,7 +226,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         await resolve(tx, organizationId, pending.id, [ctx.user.id]);
         await changed(tx, organizationId, projectId, object.id);
         const after = decisions.map((d) => (d.user_id === ctx.user.id ? { ...d, decision: input.decision } : d));
-        const outcome = input.decision === 'rejected' ? 'rejected' : row.rule === 'any' || after.every((d) => d.decision === 'approved') ? 'approved' : undefined;
+        const outcome = input.decision === 'rejected' ? 'rejected' : outcomeOf(row.rule, after) === 'approved' ? 'approved' : undefined;
         const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
         await recordActivity(tx, { ...activity, action: 'review_decided', after: { review_id: pending.id, decision: input.decision, comment: input.comment || null, outcome: outcome ?? null, label: object.label } });
         if (outcome) {
