@@ -1,5 +1,5 @@
 // Bundles the API (with the contracts package inlined) into dist/; npm packages stay external.
-// dist/pdf-worker.js is the PDF worker thread's entry: lib/pdf-pool.ts starts it from beside server.js.
+// dist/pdf-worker.js and dist/template-worker.js are worker threads' entries: lib/worker-pool.ts starts them from beside server.js.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx' },
+  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx', 'template-worker': 'src/modules/frameworks/template-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

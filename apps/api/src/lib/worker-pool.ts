@@ -21,6 +21,8 @@ export type WorkerPoolOptions<Message, Result> = {
   queueLimit?: number;
   /** A job running longer is stopped with its worker. */
   timeoutMs?: number;
+  /** An idle worker is stopped after this long (its memory returned); none when absent: it stays for the next job. */
+  idleMs?: number;
   busy: () => Error;
   /** The job's signal aborted while it still waited for a worker. */
   cancelled: () => Error;
@@ -64,7 +66,7 @@ type Pending<Job, Result> = {
 export function createWorkerPool<Job, Message, Result>(options: WorkerPoolOptions<Message, Result>): WorkerPool<Job, Result> {
   const { what, start, settle: finish, size = defaultPoolSize(), timeoutMs = 120_000, busy, cancelled, closing } = options;
   const queueLimit = options.queueLimit ?? 8 * size;
-  type Slot = { worker: Worker; job?: Pending<Job, Result>; timer?: NodeJS.Timeout };
+  type Slot = { worker: Worker; job?: Pending<Job, Result>; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout };
   const slots: Slot[] = [];
   const queue: Pending<Job, Result>[] = [];
   let closed = false;
@@ -100,6 +102,16 @@ export function createWorkerPool<Job, Message, Result>(options: WorkerPoolOption
         }
       }
       pump();
+      if (!slot.job && options.idleMs !== undefined) {
+        slot.idle = setTimeout(() => {
+          const index = slots.indexOf(slot);
+          if (index === -1 || slot.job) return;
+          slots.splice(index, 1);
+          slot.worker.removeAllListeners('exit');
+          void slot.worker.terminate();
+        }, options.idleMs);
+        slot.idle.unref();
+      }
     });
     slot.worker.on('error', (error) => drop(slot, error));
     slot.worker.on('exit', (code) => drop(slot, new Error(`${what} worker stopped with exit code ${code}`)));
@@ -112,6 +124,7 @@ export function createWorkerPool<Job, Message, Result>(options: WorkerPoolOption
       const slot = slots.find((s) => !s.job) ?? (slots.length < size ? spawn() : undefined);
       if (!slot) return;
       const job = queue.shift()!;
+      clearTimeout(slot.idle);
       if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
       slot.job = job;
       slot.timer = setTimeout(() => drop(slot, new Error(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);

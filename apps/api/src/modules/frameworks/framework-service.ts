@@ -7,7 +7,7 @@ import { recordActivity } from '../logs/record-activity';
 import { frameworkDetailRepository } from './framework-detail-repository';
 import { frameworkRepository, type CatalogueQuery, type FrameworkRow } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
-import { storeUploadedTemplate, type TemplateFile } from './template-upload';
+import { readUploadedTemplate, storeUploadedTemplate, type TemplateFile } from './template-upload';
 
 /** What an organization can apply: the platform's frameworks it switched on, and its own templates. */
 export function frameworkService(deps: Pick<Deps, 'db'>) {
@@ -37,8 +37,9 @@ export function frameworkService(deps: Pick<Deps, 'db'>) {
     },
 
     async upload(ctx: RequestContext, organizationId: string, file: TemplateFile): Promise<FrameworkSummary> {
+      const read = await readUploadedTemplate(file);
       return deps.db.transaction(async (tx) => {
-        const stored = await storeUploadedTemplate(tx, file, { organizationId, enabledByDefault: true, createdBy: ctx.user.id });
+        const stored = await storeUploadedTemplate(tx, read, { organizationId, enabledByDefault: true, createdBy: ctx.user.id });
         await recordActivity(tx, log(ctx, organizationId, { id: stored.frameworkId, code: stored.code, name: stored.name }, 'template_uploaded'));
         return toSummary((await frameworkRepository.findVisible(tx, organizationId, stored.code))!);
       });

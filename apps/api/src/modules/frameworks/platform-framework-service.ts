@@ -8,7 +8,7 @@ import { frameworkDetailRepository } from './framework-detail-repository';
 import { frameworkRepository } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
 import { platformFrameworkRepository, type PlatformRow } from './platform-framework-repository';
-import { storeUploadedTemplate, type TemplateFile } from './template-upload';
+import { readUploadedTemplate, storeUploadedTemplate, type TemplateFile } from './template-upload';
 
 const toPlatform = (row: PlatformRow): PlatformFramework => {
   const { enabled: _enabled, ...summary } = toSummary({ ...row, enabled: row.enabled_by_default });
@@ -44,8 +44,9 @@ export function platformFrameworkService(deps: Pick<Deps, 'db'>) {
     },
 
     async upload(ctx: RequestContext, file: TemplateFile, enabledByDefault: boolean): Promise<PlatformFramework> {
+      const read = await readUploadedTemplate(file);
       return deps.db.transaction(async (tx) => {
-        const stored = await storeUploadedTemplate(tx, file, { organizationId: null, enabledByDefault, createdBy: ctx.user.id });
+        const stored = await storeUploadedTemplate(tx, read, { organizationId: null, enabledByDefault, createdBy: ctx.user.id });
         if (ctx.organizationId) {
           await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'framework', objectId: stored.frameworkId, action: 'platform_framework_uploaded', after: { framework_code: stored.code, name: stored.name, enabled_by_default: enabledByDefault } });
         }
