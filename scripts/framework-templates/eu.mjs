@@ -115,6 +115,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
   // Summaries of the reference data replaced by the amended wording (eu-additions.yaml `summaries`).
   const amendedSummaries = additions.summaries ?? {};
   const usedSummaries = new Set();
+  const usedDates = new Set();
   const entryFor = (key) => {
     seenKeys.add(key);
     return readEntry(`EU ${key}`, euAuthored[key] ?? null);
@@ -143,9 +144,14 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     };
     const when = paragraphCondition(article, addressee, entry.when);
     if (when) out.applies_when = when;
+    const dated = additions.dates?.[key];
     if (appliesFrom) {
       out.applies_from = appliesFrom;
       out.applies_from_note = `Inserted by ${AMENDING}; applies from ${longDate(appliesFrom)}.`;
+    } else if (dated) {
+      usedDates.add(key);
+      out.applies_from = dated.as_amended;
+      out.applies_from_note = `As amended by ${AMENDING}: ${longDate(dated.as_amended)} (${dated.why}). As originally enacted: ${longDate(dated.original)}.`;
     }
     if (informative) out.binds = 'authorities';
     Object.assign(out, informative ? { coverage: 'full' } : coverageOf(entry));
@@ -202,6 +208,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
   }
   for (const key of Object.keys(euAuthored)) if (!seenKeys.has(key)) problems.push(`eu-ai-act.yaml maps unknown provision ${key}`);
   for (const key of Object.keys(amendedSummaries)) if (!usedSummaries.has(key)) problems.push(`eu-additions.yaml summarises unknown provision ${key}`);
+  for (const key of Object.keys(additions.dates ?? {})) if (!usedDates.has(key)) problems.push(`eu-additions.yaml dates unknown provision ${key}`);
 
   // Derived links: the provisions of each entry together share a control with each ISO/NIST reference.
   const excepted = new Set(exceptions.flatMap((e) => e.refs.map((r) => `${e.provisions} <> ${r}`)));

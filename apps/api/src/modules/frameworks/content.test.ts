@@ -177,6 +177,8 @@ describe('built-in framework templates', () => {
     const eu = byCode('EU_AI_ACT');
     expect(eu.get('Article 26')?.applies_from).toBe('2027-12-02');
     expect(eu.get('Article 26')?.applies_from_note).toMatch(/2 December 2027.*2 August 2028.*As originally enacted: 2 August 2026/);
+    expect(eu.get('Art. 6(1)')?.applies_from).toBe('2028-08-02');
+    expect(eu.get('Art. 6(1)')?.applies_from_note).toMatch(/As originally enacted: 2 August 2027/);
     expect(eu.get('Art. 5(1)(ba)')?.applies_from).toBe('2026-12-02');
     expect(eu.get('Art. 5(1)(bb)')?.applies_from).toBe('2026-12-02');
     const text = JSON.stringify(BUILT_IN_TEMPLATES.EU_AI_ACT);
