@@ -111,9 +111,12 @@ describe('a control', () => {
     const edit = await owner({ method: 'PATCH', url: url(`/${code}`), payload: { notes: 'late change' } });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().detail).toContain('reopen it first');
-    expect((await owner({ method: 'PATCH', url: url(`/${code}/assignees`), payload: { assignees: [], reviewers: [] } })).statusCode).toBe(409);
+    // Who works on it may still change (issue 17, item 5).
+    expect((await owner({ method: 'PATCH', url: url(`/${code}/assignees`), payload: { assignees: [], reviewers: [] } })).statusCode).toBe(200);
     expect((await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'ready' } })).statusCode).toBe(409);
-    const reopened = await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress' } });
+    // Reopening asks why.
+    expect((await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress' } })).statusCode).toBe(422);
+    const reopened = await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress', justification: 'The policy changed' } });
     expect(reopened.json()).toMatchObject({ status: 'in_progress', locked: false });
     expect((await owner({ method: 'PATCH', url: url(`/${code}`), payload: { notes: 'now it can change' } })).statusCode).toBe(200);
   });
@@ -139,16 +142,19 @@ describe('a control', () => {
     expect(after.items.find((w: { project_id: string }) => w.project_id === project).controls_assigned).toBe(before + 1);
   });
 
-  it('changes many at once, all or nothing', async () => {
+  it('changes many at once; each control takes all of the change or none, and those refused are named', async () => {
     const owner = await t.login('owner@demo.local');
     const codes = ['MFF-1.DOC.01', 'MFF-1.DOC.02'];
     const done = await owner({ method: 'POST', url: url('/bulk'), payload: { control_codes: codes, status: 'in_progress', add_assignees: [ids['editor@demo.local']] } });
-    expect(done.json()).toEqual({ updated: 2 });
+    expect(done.json()).toEqual({ updated: expect.arrayContaining([expect.any(String)]), refused: [] });
+    expect(done.json().updated).toHaveLength(2);
     await t.db.execute(`update project_controls set status = 'approved' where project_id = '${project}' and control_code = 'MFF-1.DOC.02'`);
     const refused = await owner({ method: 'POST', url: url('/bulk'), payload: { control_codes: codes, status: 'ready' } });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toContain('MFF-1.DOC.02');
-    expect((await owner({ method: 'GET', url: url('/MFF-1.DOC.01') })).json().status).toBe('in_progress');
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().refused).toEqual([expect.objectContaining({ control_code: 'MFF-1.DOC.02', code: 'locked' })]);
+    expect(refused.json().updated).toHaveLength(1);
+    expect((await owner({ method: 'GET', url: url('/MFF-1.DOC.01') })).json().status).toBe('ready');
+    expect((await owner({ method: 'GET', url: url('/MFF-1.DOC.02') })).json().status).toBe('approved');
     expect((await owner({ method: 'POST', url: url('/bulk'), payload: { control_codes: ['MFF-1.NOPE.01'], status: 'ready' } })).statusCode).toBe(422);
   });
 

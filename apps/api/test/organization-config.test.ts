@@ -22,6 +22,7 @@ it('lets every member read their organization flags, with the spec defaults', as
       evidence_scoring_enabled_for_entire_organization: false,
       control_assessment_enabled_for_entire_organization: false,
       content_management_enabled: false,
+      separation_of_duties_enabled: true,
     });
   }
 });
@@ -59,10 +60,14 @@ describe('changing the flags', () => {
 
     const all = { vendor_management_enabled_for_entire_organization: true, user_management_enabled_for_entire_organization: true, evidence_scoring_enabled_for_entire_organization: true, control_assessment_enabled_for_entire_organization: false, content_management_enabled: false };
     const put = await admin({ method: 'PUT', url, payload: all });
-    expect(put.json()).toEqual({ organization_id: demo, ...all });
+    // Separation of duties is not one of the spec's flags: a PUT without it leaves it as it is.
+    expect(put.json()).toEqual({ organization_id: demo, ...all, separation_of_duties_enabled: true });
+    const off = await admin({ method: 'PUT', url, payload: { ...all, separation_of_duties_enabled: false } });
+    expect(off.json()).toMatchObject({ separation_of_duties_enabled: false });
+    await admin({ method: 'PATCH', url, payload: { separation_of_duties_enabled: true } });
 
     const log = await t.db.select().from(activityLogs).where(eq(activityLogs.objectId, demo));
-    expect(log.filter((e) => e.objectType === 'organization_config')).toHaveLength(2);
+    expect(log.filter((e) => e.objectType === 'organization_config')).toHaveLength(4);
   });
 
   it('refuses unknown keys, incomplete PUTs and empty PATCHes with 422, and members with 403', async () => {

@@ -35,6 +35,8 @@ export const controlListItem = z.object({
   requirement_count: z.number().int(),
   /** The status of its latest review (in_review while one is pending), or null when never reviewed. */
   review_status: reviewStatus.nullable(),
+  /** Approved by force (reviews:force_update_status, without a reviewer): lists mark it. False unless approved. */
+  approval_forced: z.boolean(),
   updated_at: isoDateTime,
 });
 export type ControlListItem = z.infer<typeof controlListItem>;
@@ -84,6 +86,8 @@ export const statusChange = z.object({
   at: isoDateTime,
   by: personRef.nullable(),
   justification: z.string().nullable(),
+  /** Approved by force (reviews:force_update_status, no reviewer): the justification says why. */
+  forced: z.boolean(),
 });
 export type StatusChange = z.infer<typeof statusChange>;
 
@@ -132,7 +136,7 @@ export const updateControl = z
     notes: z.string().max(10_000),
     due_date: calendarDate.nullable(),
     tags: z.array(uuid).max(20).refine((ids) => new Set(ids).size === ids.length, 'Give each tag once'),
-    /** Why: required when moving to out_of_scope. */
+    /** Why: required when moving to out_of_scope and when reopening an approved control. */
     justification: z.string().trim().max(2000),
   })
   .partial()
@@ -143,7 +147,10 @@ const people = z.array(uuid).max(50).refine((ids) => new Set(ids).size === ids.l
 export const updateControlAssignees = z.strictObject({ assignees: people, reviewers: people });
 export type UpdateControlAssignees = z.infer<typeof updateControlAssignees>;
 
-/** One change to many controls at once: all of it applies, or none. */
+/**
+ * One change to many controls at once. Each control takes all of it or none of it: those the lock rule
+ * or the life cycle refuses are reported with why, the others change.
+ */
 export const bulkUpdateControls = z
   .strictObject({
     control_codes: z.array(templateControlCode).min(1, 'Select at least one control').max(250),
@@ -154,7 +161,11 @@ export const bulkUpdateControls = z
   })
   .refine((v) => v.status !== undefined || (v.add_assignees?.length ?? 0) > 0, 'Send a status or people to assign');
 export type BulkUpdateControls = z.infer<typeof bulkUpdateControls>;
-export const bulkControlsResult = z.object({ updated: z.number().int() });
+export const bulkRefusal = z.object({ id: uuid, control_code: z.string(), code: z.string(), detail: z.string() });
+export type BulkRefusal = z.infer<typeof bulkRefusal>;
+/** The ids of the controls changed, and each control refused with its reason. */
+export const bulkControlsResult = z.object({ updated: z.array(uuid), refused: z.array(bulkRefusal) });
+export type BulkControlsResult = z.infer<typeof bulkControlsResult>;
 
 /** A control with the evidence linked to it (empty until the evidence feature). */
 export const controlWithEvidences = controlLight.extend({ evidences: z.array(z.object({ id: uuid, name: z.string() })) });

@@ -9,6 +9,12 @@ export const organizationConfig = z.object({
   evidence_scoring_enabled_for_entire_organization: z.boolean(),
   control_assessment_enabled_for_entire_organization: z.boolean(),
   content_management_enabled: z.boolean(),
+  /**
+   * Separation of duties (not in the spec's flags; on by default): nobody approves or force-approves what
+   * they are assigned to or asked to have reviewed, and reopening an approved object needs
+   * reviews:force_update_status. docs/separation-of-duties.md.
+   */
+  separation_of_duties_enabled: z.boolean(),
 });
 export type OrganizationConfig = z.infer<typeof organizationConfig>;
 
@@ -23,6 +29,8 @@ export const putOrganizationConfig = z.strictObject({
   evidence_scoring_enabled_for_entire_organization: flag,
   control_assessment_enabled_for_entire_organization: flag,
   content_management_enabled: flag,
+  /** Optional so that a client sending the spec's five flags keeps working: left as it is when absent. */
+  separation_of_duties_enabled: flag.optional(),
 });
 /** PATCH changes the flags it names; unknown keys are refused. */
 export const patchOrganizationConfig = putOrganizationConfig

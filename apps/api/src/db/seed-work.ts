@@ -22,7 +22,10 @@ export type WorkStep = {
   tags?: DemoTagName[];
 };
 
-/** What a governance team a few weeks in has done to the demo project's controls. */
+/**
+ * What a governance team a few weeks in has done to the demo project's controls. Valid under separation
+ * of duties: nobody approves a control they are assigned to or whose review they requested.
+ */
 export const CREDIT_SCORING_WORK: WorkStep[] = [
   { code: 'MFF-1.GOV.01', status: 'approved', assignee: 'owner', reviewer: 'reviewer', approvedBy: 'reviewer', notes: 'AI policy v1.2 approved by the executive committee.', assessment: ['met', 'Policy approved and published on the intranet; acknowledgements at 94%.'], tags: ['Audit 2027'] },
   { code: 'MFF-1.GOV.02', status: 'approved', assignee: 'owner', reviewer: 'auditor', approvedBy: 'auditor', notes: 'RACI for the credit model signed off.' },
@@ -90,8 +93,9 @@ export async function seedDemoWork(tx: Tx, demo: Demo, plan: readonly WorkStep[]
       }
     }
     if (step.assessment) {
-      await tx.execute(sql`insert into control_assessments (organization_id, project_id, project_control_id, result, rationale, assessed_by)
-                           values (${demo.organizationId}, ${demo.projectId}, ${itemId}, ${step.assessment[0]}, ${step.assessment[1]}, ${id('auditor')})`);
+      // Assessed before the approval: an approved control takes no new assessment (the lock rule), so its last one predates it.
+      await tx.execute(sql`insert into control_assessments (organization_id, project_id, project_control_id, result, rationale, assessed_by, created_at)
+                           values (${demo.organizationId}, ${demo.projectId}, ${itemId}, ${step.assessment[0]}, ${step.assessment[1]}, ${id('auditor')}, now() - interval '1 day')`);
     }
   }
   return reviews;

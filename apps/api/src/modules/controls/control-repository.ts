@@ -68,7 +68,12 @@ const decorations = sql`
   -- The latest review while it is pending or still what the status shows: a later status change (a reopening) outdates its outcome.
   (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id
       and (r.status = 'in_review' or r.settled_at >= coalesce((select x.status_changed_at from project_controls x where x.id = p.id), r.settled_at))
-    order by r.created_at desc limit 1) as review_status`;
+    order by r.created_at desc limit 1) as review_status,
+  -- Forced: the approval in force was set with reviews:force_update_status and no reviewer decided it.
+  (p.status = 'approved' and coalesce((
+     select r.forced and not exists (select 1 from review_reviewers x where x.review_id = r.id)
+       from review_requests r where r.concept = 'control' and r.object_id = p.id and r.status = 'approved'
+      order by r.settled_at desc nulls last limit 1), false)) as approval_forced`;
 
 export type ControlRow = {
   id: string;
@@ -88,6 +93,7 @@ export type ControlRow = {
   frameworks: unknown;
   requirement_count: number;
   review_status: ReviewStatus | null;
+  approval_forced: boolean;
 };
 
 export const dateOnly = (value: string | Date | null) => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
@@ -107,6 +113,7 @@ export const toListItem = (row: ControlRow): ControlListItem => ({
   frameworks: (parsed<string[]>(row.frameworks) ?? []).sort(),
   requirement_count: Number(row.requirement_count),
   review_status: row.review_status ?? null,
+  approval_forced: Boolean(row.approval_forced),
   updated_at: new Date(row.updated_at).toISOString(),
 });
 

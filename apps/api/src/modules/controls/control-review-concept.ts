@@ -21,6 +21,7 @@ const toObject = (row: Row): ReviewObject => ({
     tags: [...(row.tags ?? [])].sort(),
   },
   watchers: row.assignees ?? [],
+  assignees: row.assignees ?? [],
 });
 
 /** Controls as a review concept: the object id is the control's uuid. */
@@ -55,6 +56,6 @@ export const controlReviewConcept: ReviewConcept = {
   async setStatus(db, scope, object, to, justification) {
     await db.execute(sql`update project_controls set status = ${to}, status_changed_at = now(), updated_at = now() where id = ${object.id}`);
     const item = { organizationId: scope.organizationId, projectId: scope.projectId, itemType: 'control', itemId: object.id, label: object.label, link: object.link };
-    await workItems.recordStatusChange(db, scope.actorId, item, object.status, to, justification, 'review');
+    await workItems.recordStatusChange(db, scope.actorId, item, object.status, to, justification, scope.via ?? 'review');
   },
 };

@@ -1,24 +1,29 @@
-import type {
-  BulkUpdateControls,
-  ControlAssessment,
-  ControlDetail,
-  ControlLight,
-  ControlListItem,
-  CreateControlAssessment,
-  LifecyclePhase,
-  ListControlsQuery,
-  Page,
-  UpdateControl,
-  UpdateControlAssignees,
-  WorkItemStatus,
+import {
+  JUSTIFIED_STATUSES,
+  type BulkControlsResult,
+  type BulkRefusal,
+  type BulkUpdateControls,
+  type ControlAssessment,
+  type ControlDetail,
+  type ControlLight,
+  type ControlListItem,
+  type CreateControlAssessment,
+  type LifecyclePhase,
+  type ListControlsQuery,
+  type Page,
+  type UpdateControl,
+  type UpdateControlAssignees,
+  type WorkItemStatus,
 } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, unprocessable } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
-import { assertManualTransition, assertUnlocked, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
+import { separationOfDuties } from '../organizations/config-service';
+import { assertManualTransition, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
+import { assertChangeAllowed, assertReopen, lockRefusal, reopenRight } from '../work-items/lock-rule';
 import { workItems, type WorkItem } from '../work-items/work-items';
 import { controlFilters } from './control-filters';
 import { controlRepository, dateOnly, toListItem, type ControlSort } from './control-repository';
@@ -72,11 +77,18 @@ export function controlService(deps: Pick<Deps, 'db'>) {
       notes: row.notes,
       out_of_scope_justification: row.out_of_scope_justification,
       locked: isLocked(row.status),
-      allowed_transitions: rights?.has('controls:update') ? manualTransitionsFrom(row.status) : [],
+      allowed_transitions: rights?.has('controls:update') ? await allowedTransitions(db, organizationId, row.status, rights) : [],
       satisfies: satisfies.map((s) => ({ ...s, relationship: s.relationship as ControlDetail['satisfies'][number]['relationship'], applicable: Boolean(s.applicable) })),
       status_history: history,
       latest_assessment: assessments.items[0] ? toAssessment(assessments.items[0]) : null,
     };
+  }
+
+  /** What the caller may move the control to by hand: reopening an approved one needs the reopen right of the setting. */
+  async function allowedTransitions(db: Executor, organizationId: string, status: WorkItemStatus, rights: ReadonlySet<string>) {
+    const transitions = manualTransitionsFrom(status);
+    if (!isLocked(status)) return transitions;
+    return rights.has(reopenRight('controls:update', await separationOfDuties(db, organizationId))) ? transitions : [];
   }
 
   /** Moves one control to `to` by hand, in the caller's transaction, with its log entry. */
@@ -108,16 +120,25 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     },
 
     /**
-     * Status within the life cycle, notes, due date and tags. An approved control is locked: the only
-     * change it takes is reopening it (status in_progress).
+     * Status within the life cycle, notes, due date and tags, through the lock rule: an approved control
+     * takes only reopening (status in_progress), with a reason and the reopen right; its approvers are told.
      */
     async update(ctx: RequestContext, projectId: string, code: string, input: UpdateControl): Promise<ControlDetail> {
       return deps.db.transaction(async (tx) => {
         const row = await findOrThrow(tx, ctx, projectId, code, true);
+        const lockable = { status: row.status, concept: 'control' };
         const reopening = row.status === 'approved' && input.status === 'in_progress';
-        const otherChanges = input.notes !== undefined || input.due_date !== undefined || input.tags !== undefined;
-        if (!reopening || otherChanges) assertUnlocked(row.status, 'control');
-        if (input.status !== undefined) await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
+        const fields = (['notes', 'due_date', 'tags'] as const).filter((field) => input[field] !== undefined);
+        if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+        if (reopening) {
+          const sod = await separationOfDuties(tx, organizationOf(ctx));
+          assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'controls:update', separationOfDuties: sod });
+          await controlRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
+          await workItems.recordReopening(tx, ctx, item(ctx, projectId, row), input.justification!);
+        } else if (input.status !== undefined) {
+          assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+          await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
+        }
         const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
         const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
         if (input.notes !== undefined || input.due_date !== undefined) {
@@ -134,14 +155,22 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     async setAssignees(ctx: RequestContext, projectId: string, code: string, input: UpdateControlAssignees): Promise<ControlDetail> {
       return deps.db.transaction(async (tx) => {
         const row = await findOrThrow(tx, ctx, projectId, code, true);
-        assertUnlocked(row.status, 'control');
+        // Who works on it may change even when it is approved: the lock rule lets people through.
+        assertChangeAllowed({ status: row.status, concept: 'control' }, { kind: 'people' });
         await workItems.setPeople(tx, ctx, item(ctx, projectId, row), input);
         return detail(tx, ctx, projectId, code);
       });
     },
 
-    /** One status change and/or assignment for many controls: every one of them, or none (409 naming those refused). */
-    async bulkUpdate(ctx: RequestContext, projectId: string, input: BulkUpdateControls): Promise<{ updated: number }> {
+    /**
+     * One status change and/or assignment for many controls. Each control takes the whole change or none
+     * of it: the lock rule refuses approved ones (a bulk change never reopens: that is one at a time, with
+     * a reason), the life cycle refuses what it does not allow; the others change. Says which were refused and why.
+     */
+    async bulkUpdate(ctx: RequestContext, projectId: string, input: BulkUpdateControls): Promise<BulkControlsResult> {
+      if (input.status !== undefined && JUSTIFIED_STATUSES.includes(input.status) && !input.justification?.trim()) {
+        throw unprocessable(`justification: say why they are ${input.status.replace(/_/g, ' ')}; the reason is kept in each control's history`);
+      }
       return deps.db.transaction(async (tx) => {
         const codes = [...new Set(input.control_codes)];
         const rows = await controlRepository.findManyByCode(tx, organizationOf(ctx), projectId, codes);
@@ -149,31 +178,40 @@ export function controlService(deps: Pick<Deps, 'db'>) {
         if (missing.length > 0) {
           throw new AppError(422, `Not controls of this project: ${missing.join(', ')}`, 'unprocessable_content', missing.map((c) => ({ path: 'body.control_codes', message: `${c} is not a control of this project` })));
         }
-        const refusals: string[] = [];
+        const updated: string[] = [];
+        const refused: BulkRefusal[] = [];
         for (const row of rows) {
+          const lockable = { status: row.status, concept: 'control' };
+          const refusal =
+            (input.status !== undefined && input.status !== row.status ? lockRefusal(lockable, { kind: 'status', to: input.status }) : null) ??
+            (input.add_assignees?.length ? lockRefusal(lockable, { kind: 'people' }) : null);
+          if (refusal) {
+            refused.push({ id: row.id, control_code: row.control_code, ...refusal });
+            continue;
+          }
           try {
-            if (input.status !== undefined && input.status !== row.status) {
-              if (!(row.status === 'approved' && input.status === 'in_progress')) assertUnlocked(row.status, 'control');
-              await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
-            }
-            if (input.add_assignees?.length) {
-              assertUnlocked(row.status === 'approved' && input.status === 'in_progress' ? 'in_progress' : row.status, 'control');
-              const { assignees, reviewers } = await currentPeople(tx, row.id);
-              await workItems.setPeople(tx, ctx, item(ctx, projectId, row), { assignees: [...new Set([...assignees, ...input.add_assignees])], reviewers });
-            }
+            if (input.status !== undefined) assertManualTransition(row.status, input.status, input.justification);
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
-            refusals.push(`${row.control_code}: ${error.detail}`);
+            refused.push({ id: row.id, control_code: row.control_code, code: error.code, detail: error.detail });
+            continue;
           }
+          if (input.status !== undefined) await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
+          if (input.add_assignees?.length) {
+            const { assignees, reviewers } = await currentPeople(tx, row.id);
+            await workItems.setPeople(tx, ctx, item(ctx, projectId, row), { assignees: [...new Set([...assignees, ...input.add_assignees])], reviewers });
+          }
+          updated.push(row.id);
         }
-        if (refusals.length > 0) throw new AppError(409, `Nothing was changed. ${refusals.length} of ${rows.length} controls refused it — ${refusals.slice(0, 5).join('; ')}${refusals.length > 5 ? '; …' : ''}`, 'bulk_refused');
-        return { updated: rows.length };
+        return { updated, refused };
       });
     },
 
     async assess(ctx: RequestContext, projectId: string, code: string, input: CreateControlAssessment): Promise<ControlAssessment> {
       return deps.db.transaction(async (tx) => {
-        const row = await findOrThrow(tx, ctx, projectId, code);
+        // Locked with the row, so that an approval cannot slip in between the check and the insert.
+        const row = await findOrThrow(tx, ctx, projectId, code, true);
+        assertChangeAllowed({ status: row.status, concept: 'control' }, { kind: 'assessment' });
         const created = await controlRepository.insertAssessment(tx, { organizationId: organizationOf(ctx), projectId, controlId: row.id, result: input.result, rationale: input.rationale, assessedBy: ctx.user.id });
         await recordActivity(tx, { ...workItems.activity(ctx, item(ctx, projectId, row), 'assessed'), after: { result: input.result, rationale: input.rationale, label: item(ctx, projectId, row).label } });
         const name = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;

@@ -4,6 +4,7 @@ import { displayDate, displayDateTime } from '../../lib/display-date';
 import { count } from '../projects/export/report-format';
 import { latestApprovals } from '../reviews/approvals';
 import { appliedFrameworks } from '../frameworks/project-framework-service';
+import { workItems } from '../work-items/work-items';
 import { controlService } from './control-service';
 
 const columns = [
@@ -15,6 +16,12 @@ const columns = [
   { title: 'Frameworks', width: '15%' },
 ];
 
+/** Reopenings of approved controls, newest first. */
+const reopenedColumns = [
+  { title: 'Reopened control', width: '34%' },
+  { title: 'By, when', width: '30%' },
+  { title: 'Reason', width: '36%' },
+];
 
 /** Every control of the project, once, with its status, who works on it and the frameworks it serves. */
 export const controlsSection: ExportSection = {
@@ -45,10 +52,17 @@ export const controlsSection: ExportSection = {
       c.frameworks.map((code) => names.get(code) ?? code).join(', '),
     ]);
     const approved = items.filter((c) => c.status === 'approved').length;
+    const forced = items.filter((c) => c.approval_forced).length;
+    // Every reopening of an approved control, with who, when and why: an auditor sees what was undone.
+    const reopenings = await workItems.reopenings(deps.db, ctx.organizationId!, projectId, 'control');
+    const reopened = reopenings.map((r) => [r.label || '—', `Reopened by ${r.by ?? 'a former user'}, ${displayDateTime(r.at)}`, r.reason ? `“${r.reason}”` : '—']);
     return {
       title: 'Controls',
-      intro: `${count(items.length)} controls serve the project's frameworks; each is done once and counts for every requirement that maps to it. ${count(approved)} approved.`,
-      blocks: [rows.length ? { kind: 'table', columns, rows } : { kind: 'empty', text: 'The project has no controls yet: apply a framework.' }],
+      intro: `${count(items.length)} controls serve the project's frameworks; each is done once and counts for every requirement that maps to it. ${count(approved)} approved${forced ? `, ${count(forced)} of them by force (without a review)` : ''}.`,
+      blocks: [
+        rows.length ? { kind: 'table', columns, rows } : { kind: 'empty', text: 'The project has no controls yet: apply a framework.' },
+        ...(reopened.length ? [{ kind: 'table' as const, columns: reopenedColumns, rows: reopened }] : []),
+      ],
     };
   },
 };

@@ -63,7 +63,7 @@ export async function controlRoutes(root: FastifyInstance) {
   app.post(
     `${base}/bulk`,
     {
-      schema: { operationId: 'bulkUpdateControls', tags, summary: 'Change the status of, or assign people to, several controls at once: all or nothing', params: projectIdParams, body: bulkUpdateControls, response: { 200: bulkControlsResult, ...errors } },
+      schema: { operationId: 'bulkUpdateControls', tags, summary: 'Change the status of, or assign people to, several controls at once: each control takes all of it or none; approved (locked) controls and changes the life cycle does not allow are refused and listed with why', params: projectIdParams, body: bulkUpdateControls, response: { 200: bulkControlsResult, ...errors } },
       // Each part of the change needs its own right: a status controls:update, assignments controls:assignee_update.
       config: { access: access.project('controls:read') },
     },
@@ -87,7 +87,7 @@ export async function controlRoutes(root: FastifyInstance) {
   app.patch(
     `${base}/:control_code`,
     {
-      schema: { operationId: 'updateControl', tags, summary: 'Change status (within the life cycle), notes, due date or tags; an approved control must be reopened first', params: controlCodeParams, body: updateControl, response: { 200: controlDetail, ...errors } },
+      schema: { operationId: 'updateControl', tags, summary: 'Change status (within the life cycle), notes, due date or tags; an approved control must be reopened first (status in_progress with a justification; with separation of duties this needs reviews:force_update_status)', params: controlCodeParams, body: updateControl, response: { 200: controlDetail, ...errors } },
       config: { access: access.project('controls:update') },
     },
     async (request) => service.update(request.ctx, request.params.project_id, request.params.control_code, request.body),
@@ -114,7 +114,7 @@ export async function controlRoutes(root: FastifyInstance) {
   app.post(
     `${base}/:control_code/assessments`,
     {
-      schema: { operationId: 'assessControl', tags, summary: 'Record whether the control is met, partially met or not met, and why', params: controlCodeParams, body: createControlAssessment, response: { 201: controlAssessment, ...errors } },
+      schema: { operationId: 'assessControl', tags, summary: 'Record whether the control is met, partially met or not met, and why; an approved control takes none until reopened (409 locked)', params: controlCodeParams, body: createControlAssessment, response: { 201: controlAssessment, ...errors } },
       config: { access: access.project('control_assessments:create') },
     },
     async (request, reply) => reply.status(201).send(await service.assess(request.ctx, request.params.project_id, request.params.control_code, request.body)),

@@ -4,7 +4,7 @@ import { organizationConfigs } from '../../db/schema';
 
 export type OrganizationConfigRow = typeof organizationConfigs.$inferSelect;
 
-export type ConfigFlags = Partial<Pick<OrganizationConfigRow, 'vendorManagementEnabled' | 'userManagementEnabled' | 'evidenceScoringEnabled' | 'controlAssessmentEnabled' | 'contentManagementEnabled'>>;
+export type ConfigFlags = Partial<Pick<OrganizationConfigRow, 'vendorManagementEnabled' | 'userManagementEnabled' | 'evidenceScoringEnabled' | 'controlAssessmentEnabled' | 'contentManagementEnabled' | 'separationOfDutiesEnabled'>>;
 
 export const configRepository = {
   async update(db: Executor, organizationId: string, flags: ConfigFlags): Promise<OrganizationConfigRow | undefined> {
@@ -19,5 +19,11 @@ export const configRepository = {
   async find(db: Executor, organizationId: string): Promise<OrganizationConfigRow | undefined> {
     const [row] = await db.select().from(organizationConfigs).where(eq(organizationConfigs.organizationId, organizationId));
     return row;
+  },
+
+  /** Whether the organization keeps separation of duties (on unless an admin turned it off). */
+  async separationOfDuties(db: Executor, organizationId: string): Promise<boolean> {
+    const [row] = await db.select({ on: organizationConfigs.separationOfDutiesEnabled }).from(organizationConfigs).where(eq(organizationConfigs.organizationId, organizationId));
+    return row?.on ?? true;
   },
 };

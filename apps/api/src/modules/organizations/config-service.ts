@@ -1,4 +1,5 @@
 import type { OrganizationConfig, PatchOrganizationConfig } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
@@ -11,6 +12,7 @@ const toFlags = (input: PatchOrganizationConfig): ConfigFlags => ({
   evidenceScoringEnabled: input.evidence_scoring_enabled_for_entire_organization,
   controlAssessmentEnabled: input.control_assessment_enabled_for_entire_organization,
   contentManagementEnabled: input.content_management_enabled,
+  separationOfDutiesEnabled: input.separation_of_duties_enabled,
 });
 
 const toConfig = (row: OrganizationConfigRow): OrganizationConfig => ({
@@ -20,7 +22,14 @@ const toConfig = (row: OrganizationConfigRow): OrganizationConfig => ({
   evidence_scoring_enabled_for_entire_organization: row.evidenceScoringEnabled,
   control_assessment_enabled_for_entire_organization: row.controlAssessmentEnabled,
   content_management_enabled: row.contentManagementEnabled,
+  separation_of_duties_enabled: row.separationOfDutiesEnabled,
 });
+
+/**
+ * Whether the organization keeps separation of duties (docs/separation-of-duties.md): the one question
+ * other modules ask of the config, inside their own transaction.
+ */
+export const separationOfDuties = (db: Executor, organizationId: string) => configRepository.separationOfDuties(db, organizationId);
 
 /** The organization's feature flags: read by every member, changed with an activity entry. */
 export function organizationConfigService(deps: Pick<Deps, 'db'>) {

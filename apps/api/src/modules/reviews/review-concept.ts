@@ -13,6 +13,8 @@ export type ReviewObject = {
   content: Record<string, unknown>;
   /** People told when a review of it is decided or cancelled (its assignees). */
   watchers: string[];
+  /** Who works on it: with separation of duties, none of them approves it (none when the concept has no assignees). */
+  assignees?: string[];
 };
 
 /**
@@ -26,5 +28,5 @@ export type ReviewConcept = {
   /** Labels and links of many objects at once (list decorations). */
   describe(db: Executor, organizationId: string, objectIds: readonly string[]): Promise<Map<string, Pick<ReviewObject, 'label' | 'link'>>>;
   /** Applies the status a review gives (or restores), with its log entry, in the caller's transaction. */
-  setStatus(db: Executor, scope: { organizationId: string; projectId: string; actorId: string | null }, object: ReviewObject, to: WorkItemStatus, justification: string | null): Promise<void>;
+  setStatus(db: Executor, scope: { organizationId: string; projectId: string; actorId: string | null; via?: 'review' | 'forced' | 'reopened' }, object: ReviewObject, to: WorkItemStatus, justification: string | null): Promise<void>;
 };

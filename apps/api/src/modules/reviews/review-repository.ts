@@ -158,7 +158,9 @@ export const reviewRepository = {
     if (objectIds.length === 0) return [];
     return rowsOf<{ object_id: string; settled_at: Date; forced: boolean; justification: string | null; decided_by: string | null; comment: string | null }>(
       await db.execute(sql`
-        select distinct on (r.object_id) r.object_id, r.settled_at, r.forced, r.justification,
+        select distinct on (r.object_id) r.object_id, r.settled_at, r.justification,
+               -- Forced approval: set with the force right and decided by no reviewer (a forced reopening then reviewed is not).
+               (r.forced and not exists (select 1 from review_reviewers x where x.review_id = r.id)) as forced,
                coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email) as decided_by,
                coalesce(rr.comment, r.justification) as comment
           from review_requests r

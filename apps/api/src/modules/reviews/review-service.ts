@@ -8,12 +8,14 @@ import { recordActivity } from '../logs/record-activity';
 import { publishChange } from '../notifications/live-events';
 import { notifyUsers, resolveNotifications } from '../notifications/notify';
 import { REVIEW_TRANSITIONS } from '../work-items/lifecycle';
+import { workItems } from '../work-items/work-items';
 import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
 import { reviewRepository, type ReviewRow } from './review-repository';
 import { contentHash, toReview } from './review-view';
 import { recountReview, replaceReviewers } from './recount';
 import { assertReviewers, outcomeOf } from './reviewer-rules';
+import { assertMayApprove, assertReviewersIndependent } from './separation-of-duties';
 
 type Mail = { to: string[]; subject: string; text: string };
 const nameOf = (ctx: RequestContext) => `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
@@ -79,12 +81,15 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
         if (await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id)) throw conflict('A review of this is already pending: change its reviewers or cancel it first');
         const reviewerNames = await assertReviewers(tx, organizationId, projectId, input.reviewers, ctx.user.id);
+        await assertReviewersIndependent(tx, organizationId, object, input.reviewers, reviewerNames);
+        if (force && input.reviewers.length === 0) await assertMayApprove(tx, organizationId, object, ctx.user.id, 'force-approve');
         const scope = { organizationId, projectId, actorId: ctx.user.id };
         let current = object;
         if (!REVIEW_TRANSITIONS.canRequestFrom(object.status)) {
           if (!force) throw new AppError(409, `This ${concept.name} is ${object.status.replace('_', ' ')}: reopen it, or force the status (force_update_status) to review it again`, 'review_not_allowed');
-          // Forcing reopens an approved object first; the reopening is logged with the justification.
-          await concept.setStatus(tx, scope, object, 'in_progress', input.justification ?? null);
+          // Forcing reopens an approved object first; the reopening is logged with the justification and its approvers are told.
+          await concept.setStatus(tx, { ...scope, via: 'reopened' }, object, 'in_progress', input.justification ?? null);
+          await workItems.tellApprovers(tx, ctx, { organizationId, projectId, itemType: concept.name, itemId: object.id, label: object.label, link: object.link }, input.justification ?? '');
           current = { ...object, status: 'in_progress' };
         }
         const forcedApproval = force && input.reviewers.length === 0;
@@ -109,9 +114,9 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const activity = { organizationId, projectId, actorId: ctx.user.id, objectType: concept.name, objectId: object.id };
         if (forcedApproval) {
           // No reviewers and a forced status: the holder of reviews:force_update_status approves it now, with the reason on record.
-          await concept.setStatus(tx, scope, current, REVIEW_TRANSITIONS.approve, input.justification ?? null);
+          await concept.setStatus(tx, { ...scope, via: 'forced' }, current, REVIEW_TRANSITIONS.approve, input.justification ?? null);
           await reviewRepository.settle(tx, reviewId, 'approved', ctx.user.id);
-          await recordActivity(tx, { ...activity, action: 'review_forced', after: { review_id: reviewId, status: 'approved', justification: input.justification, label: object.label } });
+          await recordActivity(tx, { ...activity, action: 'review_forced', after: { review_id: reviewId, status: 'approved', forced: true, justification: input.justification, label: object.label } });
           await notify(tx, ctx, object.watchers, object, `Approved (forced): ${object.label}`, `${nameOf(ctx)} set it to approved: ${input.justification}`, reviewId);
           return { reviewId, mails: [] };
         }
@@ -217,6 +222,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const decisions = await reviewRepository.decisions(tx, pending.id);
         const mine = decisions.find((d) => d.user_id === ctx.user.id);
         if (!mine) throw forbidden('Only the named reviewers decide this review');
+        if (input.decision === 'approved') await assertMayApprove(tx, organizationId, object, ctx.user.id, 'approve');
         if (mine.decision !== 'pending') throw conflict('You have decided this review already');
         if (input.decision === 'approved' && contentHash(object.content) !== row.content_hash) {
           const current = toReview(row, undefined, object.content);

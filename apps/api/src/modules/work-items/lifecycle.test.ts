@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORK_ITEM_STATUSES, type WorkItemStatus } from '@aegis/contracts';
 import { type AppError } from '../../lib/errors';
-import { assertManualTransition, assertUnlocked, isLocked, manualTransitionsFrom } from './lifecycle';
+import { assertManualTransition, isLocked, manualTransitionsFrom } from './lifecycle';
 
 /** What happens for every pair of statuses when a person changes one by hand. */
 const EXPECTED: Record<WorkItemStatus, Record<WorkItemStatus, 'ok' | 'review_required' | 'review_pending' | 'transition_not_allowed' | 'justification'>> = {
@@ -42,7 +42,5 @@ describe('the work-item life cycle', () => {
       expect(manualTransitionsFrom(from).sort()).toEqual(allowed.sort());
       expect(isLocked(from)).toBe(from === 'approved');
     }
-    expect(() => assertUnlocked('approved', 'control')).toThrow('reopen it first');
-    expect(() => assertUnlocked('in_progress', 'control')).not.toThrow();
   });
 });

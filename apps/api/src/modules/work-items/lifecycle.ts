@@ -9,7 +9,7 @@ import { AppError, unprocessable } from '../../lib/errors';
 
 const label = (status: WorkItemStatus) => WORK_ITEM_STATUS_LABELS[status];
 
-/** Approved work items are locked: their fields, evidence and tests stay as approved until reopened. */
+/** Approved work items are locked: their fields, evidence and tests stay as approved until reopened (lock-rule.ts decides each change). */
 export const isLocked = (status: WorkItemStatus) => status === 'approved';
 
 /**
@@ -35,11 +35,6 @@ export function assertManualTransition(from: WorkItemStatus, to: WorkItemStatus,
 
 /** The statuses a person may move an item to by hand from its current one. */
 export const manualTransitionsFrom = (from: WorkItemStatus): WorkItemStatus[] => [...MANUAL_TRANSITIONS[from]];
-
-/** A change to a locked item other than reopening it. */
-export function assertUnlocked(status: WorkItemStatus, what: string) {
-  if (isLocked(status)) throw new AppError(409, `This ${what} is approved and locked: reopen it first`, 'locked');
-}
 
 /**
  * The transitions a review makes (reviews feature): requesting moves the item to in_review (a forced

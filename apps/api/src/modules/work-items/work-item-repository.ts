@@ -79,6 +79,38 @@ export const workItemRepository = {
     );
   },
 
+  /**
+   * Who approved the item's latest approval: the reviewers who decided `approved`, or whoever forced
+   * it when the approval was forced without reviewers. Read from the reviews' tables, which every
+   * work-item concept shares (review_requests.concept = the item type).
+   */
+  async approvers(db: Executor, organizationId: string, itemType: string, itemId: string): Promise<string[]> {
+    return rowsOf<{ user_id: string }>(
+      await db.execute(sql`
+        with latest as (
+          select r.id, r.settled_by from review_requests r
+           where r.organization_id = ${organizationId} and r.concept = ${itemType} and r.object_id = ${itemId} and r.status = 'approved'
+           order by r.settled_at desc nulls last limit 1
+        )
+        select rr.user_id from review_reviewers rr join latest on rr.review_id = latest.id where rr.decision = 'approved'
+        union
+        select latest.settled_by from latest where latest.settled_by is not null and not exists (select 1 from review_reviewers x where x.review_id = latest.id)`),
+    ).map((r) => r.user_id);
+  },
+
+  /** Every reopening of an approved item of the project (with its reason), newest first, for reports. */
+  async reopenings(db: Executor, organizationId: string, projectId: string, itemType: string, limit = 500) {
+    return rowsOf<{ object_id: string; after: unknown; created_at: Date; actor_name: string | null }>(
+      await db.execute(sql`
+        select a.object_id, a.after, a.created_at, coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email) as actor_name
+          from activity_logs a left join users u on u.id = a.actor_id
+         where a.organization_id = ${organizationId} and a.project_id = ${projectId} and a.object_type = ${itemType}
+           and a.action = 'status_changed' and a.after->>'via' = 'reopened'
+         order by a.created_at desc, a.id desc
+         limit ${limit}`),
+    );
+  },
+
   /** Status changes of the item, newest first, from its activity entries. */
   async statusHistory(db: Executor, organizationId: string, itemId: string, limit = 100) {
     return rowsOf<{ before: unknown; after: unknown; created_at: Date; actor_id: string | null; actor_name: string | null; actor_email: string | null }>(

@@ -93,13 +93,48 @@ export const workItems = {
     await publishChange(db, { organizationId: item.organizationId, projectId: item.projectId, concept: item.itemType, objectId: item.itemId });
   },
 
+  /**
+   * Reopening an approved item (approved → in_progress, the status already written by the caller): logs
+   * it with its reason (`via: reopened`) and tells the people who approved it. The reopen rule itself —
+   * the reason, the right — is `assertReopen` of lock-rule.ts, asked before the caller writes.
+   */
+  async recordReopening(db: Executor, ctx: RequestContext, item: WorkItem, reason: string) {
+    await this.recordStatusChange(db, ctx.user.id, item, 'approved', 'in_progress', reason.trim(), 'reopened');
+    await this.tellApprovers(db, ctx, item, reason);
+  },
+
+  /** Tells the people who approved the item (never the one acting) that it was reopened, and why. */
+  async tellApprovers(db: Executor, ctx: RequestContext, item: WorkItem, reason: string) {
+    const approvers = (await workItemRepository.approvers(db, item.organizationId, item.itemType, item.itemId)).filter((id) => id !== ctx.user.id);
+    if (approvers.length === 0) return;
+    const actor = `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
+    await notifyUsers(db, {
+      organizationId: item.organizationId,
+      userIds: approvers,
+      name: `Reopened: ${item.label}`,
+      message: `${actor} reopened ${item.label}, which you approved: “${reason.trim()}”`,
+      link: item.link,
+      objectType: item.itemType,
+      objectId: item.itemId,
+    });
+  },
+
+  /** The project's reopenings of one item type, with who, when and why: for the export. */
+  async reopenings(db: Executor, organizationId: string, projectId: string, itemType: string) {
+    const rows = await workItemRepository.reopenings(db, organizationId, projectId, itemType);
+    return rows.map((row) => {
+      const after = parsed<{ justification?: string | null; label?: string }>(row.after);
+      return { objectId: row.object_id, label: after.label ?? '', reason: after.justification ?? '', at: new Date(row.created_at), by: row.actor_name };
+    });
+  },
+
   async statusHistory(db: Executor, organizationId: string, itemId: string): Promise<StatusChange[]> {
     const rows = await workItemRepository.statusHistory(db, organizationId, itemId);
     return rows.map((row) => {
       const before = parsed<{ status?: WorkItemStatus } | null>(row.before);
-      const after = parsed<{ status: WorkItemStatus; justification?: string | null }>(row.after);
+      const after = parsed<{ status: WorkItemStatus; justification?: string | null; via?: string }>(row.after);
       const by: PersonRef | null = row.actor_id ? { id: row.actor_id, name: row.actor_name || row.actor_email || '', email: row.actor_email ?? '' } : null;
-      return { from: before?.status ?? null, to: after.status, at: new Date(row.created_at).toISOString(), by, justification: after.justification ?? null };
+      return { from: before?.status ?? null, to: after.status, at: new Date(row.created_at).toISOString(), by, justification: after.justification ?? null, forced: after.via === 'forced' };
     });
   },
 
