@@ -10,8 +10,8 @@ import { NeedsAttentionMarker } from '../../../components/needs-attention-marker
 import { PeopleNames } from '../../../components/people-names';
 import { StatusChip } from '../../../components/status-chip';
 import { TagChip } from '../../../components/tag-chip';
+import { frameworkShortName } from '../../../lib/framework-names';
 import { controlDetailPath, type BackLinkState } from '../../../lib/project-paths';
-import { frameworkCodeLabel } from './control-labels';
 import type { ControlSelection } from './controls-table';
 import { DueDateText } from './due-date-text';
 import { ReviewStatusChip } from './review-status-chip';
@@ -22,10 +22,12 @@ type Props = {
   selection?: ControlSelection;
   back: NonNullable<BackLinkState['back']>;
   labelledBy: string;
+  /** Framework names by code, for their short names. */
+  frameworkNames?: Record<string, string>;
 };
 
 /** The controls as a list of cards, for narrow screens where the table's columns do not fit. */
-export function ControlCards({ projectId, controls, selection, back, labelledBy }: Props) {
+export function ControlCards({ projectId, controls, selection, back, labelledBy, frameworkNames = {} }: Props) {
   const codes = controls.map((control) => control.control_code);
   const selectedHere = codes.filter((code) => selection?.selected.has(code)).length;
   return (
@@ -63,7 +65,7 @@ export function ControlCards({ projectId, controls, selection, back, labelledBy 
               {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}
               <PeopleNames people={control.assignees} empty="Unassigned" max={2} />
               <Typography variant="body2" color="text.secondary">
-                {control.frameworks.map(frameworkCodeLabel).join(' · ')}
+                {control.frameworks.map((code) => frameworkShortName(code, frameworkNames[code])).join(' · ')}
               </Typography>
               {control.tags.length > 0 && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>

@@ -1,8 +1,5 @@
 import { LIFECYCLE_PHASES, type ControlListItem, type LifecyclePhase, type SatisfiedRequirement } from '@aegis/contracts';
 
-/** A framework code as a short label: EU_AI_ACT → "EU AI ACT". */
-export const frameworkCodeLabel = (code: string) => code.replace(/_/g, ' ');
-
 export const LIFECYCLE_PHASE_LABELS: Record<LifecyclePhase, string> = {
   plan_design: 'Plan and design',
   data: 'Data',

@@ -18,9 +18,9 @@ import { StatusChip } from '../../../components/status-chip';
 import { SortableHeaderCell, type ListSort } from '../../../components/table-header-cells';
 import { TagChip } from '../../../components/tag-chip';
 import { formatDate } from '../../../lib/format';
+import { frameworkShortName } from '../../../lib/framework-names';
 import { controlDetailPath, type BackLinkState } from '../../../lib/project-paths';
 import type { ControlSortField } from '../control-list-params';
-import { frameworkCodeLabel } from './control-labels';
 import { DueDateText } from './due-date-text';
 import { ReviewStatusChip } from './review-status-chip';
 
@@ -131,7 +131,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
               <TableCell>
                 <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                   {control.frameworks.map((code) => (
-                    <Chip key={code} size="small" variant="outlined" label={frameworkCodeLabel(code)} title={frameworkNames[code]} />
+                    <Chip key={code} size="small" variant="outlined" label={frameworkShortName(code, frameworkNames[code])} title={frameworkNames[code]} />
                   ))}
                 </Stack>
               </TableCell>

@@ -6,6 +6,7 @@ import { signIn } from '../../../testing/app-api';
 import { bodyOf, callsOf, query, stubControlsApi } from '../../../testing/controls-api';
 import { ADA, buildControlListItem, buildProject } from '../../../testing/factories';
 import { jsonResponse } from '../../../testing/fetch-stub';
+import { stubScreenWidth } from '../../../testing/match-media';
 import { renderApp } from '../../../testing/render-app';
 
 vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopUnreadStream: vi.fn(), useUnreadCount: vi.fn(() => 0) }));
@@ -55,6 +56,25 @@ describe('the controls list', () => {
     expect(within(row).queryByText(/^Review /)).not.toBeInTheDocument();
     expect(within(approved).getByText('Bias')).toBeInTheDocument();
     expect(screen.getByText('2 controls')).toBeInTheDocument();
+  });
+
+  it('names frameworks by their short names, not their codes, in the table and on the cards of a phone', async () => {
+    const iso = { framework_code: 'ISO_IEC_42001', name: 'ISO/IEC 42001:2023 AI management system' };
+    const project = { project: { ...owner, frameworks: [...frameworks, iso] }, controls: [buildControlListItem({ frameworks: ['EU_AI_ACT', 'ISO_IEC_42001'] })] };
+    const view = await open(base, project);
+    const row = screen.getByRole('row', { name: /MFF-1.RSK.01/ });
+    expect(within(row).getByText('EU AI Act')).toBeInTheDocument();
+    // The full name stays at hand.
+    expect(within(row).getByTitle('ISO/IEC 42001:2023 AI management system')).toHaveTextContent('ISO/IEC 42001');
+    expect(within(row).queryByText(/EU AI ACT|EU_AI_ACT|ISO IEC/)).not.toBeInTheDocument();
+    view.unmount();
+
+    stubScreenWidth(390);
+    signIn();
+    stubControlsApi({ ...project, members: [eddie], tags: [TAG] });
+    renderApp(base);
+    const card = (await screen.findByRole('link', { name: 'MFF-1.RSK.01' })).closest('li')!;
+    expect(within(card).getByText('EU AI Act · ISO/IEC 42001')).toBeInTheDocument();
   });
 
   it('asks the API for what a shared URL says, every filter included', async () => {

@@ -86,7 +86,7 @@ export function ControlsScreen({ project }: { project: Project }) {
       >
         {(items) =>
           narrow ? (
-            <ControlCards projectId={project.id} controls={items} selection={canUpdate ? selection : undefined} back={back} labelledBy="controls-title" />
+            <ControlCards projectId={project.id} controls={items} selection={canUpdate ? selection : undefined} back={back} labelledBy="controls-title" frameworkNames={frameworkNames} />
           ) : (
             <ControlsTable
               projectId={project.id}
