@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { fieldErrorsFromApiError } from '../../../components/field-errors';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { createCommentSchema, useCreateComment } from '../api/create-comment';
+import { useCommentDraft } from '../comment-draft';
 import type { CommentTarget } from '../api/list-comments';
 
 /** The contract's limit on a comment's (trimmed) body. */
@@ -13,7 +14,8 @@ export const COMMENT_MAX_LENGTH = 5000;
 
 /** Writes a comment; Ctrl+Enter (Cmd+Enter on a Mac) posts it as the button does. */
 export function CommentForm({ target }: { target: CommentTarget }) {
-  const [body, setBody] = useState('');
+  // Kept on this device until posted: a session ending elsewhere does not lose it.
+  const [body, setBody, clearDraft] = useCommentDraft(target);
   const [error, setError] = useState<string>();
   const [posted, setPosted] = useState(0);
   const create = useCreateComment(target);
@@ -27,7 +29,7 @@ export function CommentForm({ target }: { target: CommentTarget }) {
     setError(undefined);
     try {
       await create.mutateAsync(parsed.data);
-      setBody('');
+      clearDraft();
       setPosted((count) => count + 1);
     } catch (failure) {
       // The API client has shown the notice; a 422 also puts its message under the field. The text stays to send again.

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Comment } from '@aegis/contracts';
 import { signIn } from '../../../testing/app-api';
-import { buildComment, buildProject } from '../../../testing/factories';
+import { buildComment, buildCurrentUser, buildProject } from '../../../testing/factories';
 import { jsonResponse, type FetchCall } from '../../../testing/fetch-stub';
 import { stubProjectApi } from '../../../testing/project-api';
 import { renderApp } from '../../../testing/render-app';
@@ -70,6 +70,34 @@ describe('the comment thread', () => {
     await waitFor(() => expect(field).toHaveValue(''));
     expect(shown(thread)).toEqual(['Earlier', 'Ship it\nafter review']);
     expect(within(thread).getByRole('status')).toHaveTextContent('Comment posted');
+  });
+
+  it('keeps an unsent draft on this device, per thread and per person, until it is posted', async () => {
+    const first = await openThread();
+    await first.user.type(await within(first.thread).findByRole('textbox', { name: 'Your comment' }), 'Half a thought');
+    // The session ends (in another tab, say): the page goes, the draft stays.
+    first.unmount();
+
+    const again = await openThread();
+    const field = await within(again.thread).findByRole('textbox', { name: 'Your comment' });
+    expect(field).toHaveValue('Half a thought');
+    again.unmount();
+
+    // Someone else signing in on this device does not see it.
+    const other = await openThread({ user: buildCurrentUser({ id: bob.id, firstname: 'Bob', lastname: 'Member', email: bob.email }) });
+    expect(await within(other.thread).findByRole('textbox', { name: 'Your comment' })).toHaveValue('');
+    other.unmount();
+
+    const last = await openThread();
+    const draft = await within(last.thread).findByRole('textbox', { name: 'Your comment' });
+    expect(draft).toHaveValue('Half a thought');
+    await last.user.click(within(last.thread).getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(draft).toHaveValue(''));
+    expect(posts(last.calls)).toHaveLength(1);
+    last.unmount();
+
+    const after = await openThread();
+    expect(await within(after.thread).findByRole('textbox', { name: 'Your comment' })).toHaveValue('');
   });
 
   it('posts with Ctrl+Enter, and with Cmd+Enter, but not with Enter alone', async () => {
