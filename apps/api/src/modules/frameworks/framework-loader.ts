@@ -44,7 +44,7 @@ type MappingTuple = [string, string, string, string, string | null, number | nul
  */
 export type LoadPlan = {
   template: Omit<NormalizedTemplate, 'requirements'>;
-  requirements: { code: string; parentCode: string | null; position: number; depth: number; row: RequirementValues }[];
+  requirements: { code: string; parentCode: string | null; position: number; depth: number; binds: Binds; row: RequirementValues }[];
   mappingChunks: string[];
   /** Mapped codes that are not the template's own controls (MFF-1's, looked up once). */
   referencedCodes: string[];
@@ -76,11 +76,12 @@ export function planLoad(template: NormalizedTemplate): LoadPlan {
   }
   return {
     template: rest,
-    requirements: flat.map(({ node, parentCode, position, depth }) => ({
+    requirements: flat.map(({ node, parentCode, position, depth, binds }) => ({
       code: node.code,
       parentCode,
       position,
       depth,
+      binds,
       row: {
         title: node.title,
         summary: node.summary ?? null,
@@ -164,9 +165,26 @@ export async function loadPlan(db: Executor, plan: LoadPlan, scope: LoadScope): 
     await db.insert(requirementControls).values(rows).onConflictDoNothing();
     await yieldToLoop();
   }
+  await syncAuthorityApplicability(db, frameworkId);
 
   await db.update(frameworks).set({ requirementCount: mappedRequirements.size, controlCount: mappedControls.size }).where(eq(frameworks.id, frameworkId));
   return frameworkId;
+}
+
+/**
+ * Projects that already apply the framework follow a change of `binds`: a requirement that binds
+ * authorities only is never applicable; one that no longer does gets back the default, unless the
+ * project chose otherwise (its reason is then not ours).
+ */
+async function syncAuthorityApplicability(db: Executor, frameworkId: string) {
+  await db.execute(sql`
+    update project_requirements pr
+       set applicable = r.binds <> 'authorities',
+           applicability_reason = case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
+      from framework_requirements r
+     where r.id = pr.requirement_id and r.framework_id = ${frameworkId}
+       and ((r.binds = 'authorities' and (pr.applicable or pr.applicability_reason is distinct from ${AUTHORITIES_ONLY_REASON}))
+         or (r.binds <> 'authorities' and pr.applicability_reason = ${AUTHORITIES_ONLY_REASON}))`);
 }
 
 /** The template's own controls, upserted by code in its scope; returns code → id. */
@@ -215,7 +233,7 @@ async function loadRequirements(db: Executor, plan: LoadPlan, frameworkId: strin
   for (const part of chunks(flat)) {
     const written = await db
       .insert(frameworkRequirements)
-      .values(part.map(({ code, row, position, depth }) => ({ frameworkId, code, ...row, appliesWhen: row.appliesWhen as NormalizedRequirement['applies_when'] ?? null, position, depth })))
+      .values(part.map(({ code, row, position, depth, binds }) => ({ frameworkId, code, ...row, appliesWhen: (row.appliesWhen as NormalizedRequirement['applies_when']) ?? null, binds, position, depth })))
       .onConflictDoUpdate({
         target: [frameworkRequirements.frameworkId, frameworkRequirements.code],
         set: {
@@ -227,6 +245,7 @@ async function loadRequirements(db: Executor, plan: LoadPlan, frameworkId: strin
           appliesFrom: sql`excluded.applies_from`,
           coverage: sql`excluded.coverage`,
           coverageNote: sql`excluded.coverage_note`,
+          binds: sql`excluded.binds`,
           position: sql`excluded.position`,
           depth: sql`excluded.depth`,
         },

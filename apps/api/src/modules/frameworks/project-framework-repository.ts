@@ -6,6 +6,8 @@ import { AUTHORITIES_ONLY_REASON } from './framework-loader';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+/** Applying a framework copies its requirements into the project this many tree positions per statement. */
+const APPLY_SLICE = 1000;
 
 export type AppliedRow = {
   framework_id: string;
@@ -79,12 +81,17 @@ export const projectFrameworkRepository = {
     await db.execute(sql`
       insert into project_frameworks (project_id, organization_id, framework_code, framework_id) values ${values}
       on conflict (project_id, framework_code) do update set framework_id = excluded.framework_id`);
-    await db.execute(sql`
-      insert into project_requirements (organization_id, project_id, framework_id, requirement_id, applicable, applicability_reason)
-      select ${organizationId}, ${projectId}, r.framework_id, r.id, r.binds <> 'authorities',
-             case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
-        from framework_requirements r where r.framework_id in (${list(ids)})
-      on conflict (project_id, requirement_id) do nothing`);
+    // In slices of the tree's positions, yielding between them: a framework of MAX_REQUIREMENTS is not one long statement.
+    const last = rowsOf<{ last: number | null }>(await db.execute(sql`select max(position)::int as last from framework_requirements where framework_id in (${list(ids)})`))[0]?.last ?? -1;
+    for (let from = 0; from <= last; from += APPLY_SLICE) {
+      await db.execute(sql`
+        insert into project_requirements (organization_id, project_id, framework_id, requirement_id, applicable, applicability_reason)
+        select ${organizationId}, ${projectId}, r.framework_id, r.id, r.binds <> 'authorities',
+               case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
+          from framework_requirements r where r.framework_id in (${list(ids)}) and r.position >= ${from} and r.position < ${from + APPLY_SLICE}
+        on conflict (project_id, requirement_id) do nothing`);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const before = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from project_controls where project_id = ${projectId} and detached_at is null`),
     )[0]!.n;
