@@ -69,11 +69,12 @@ export default fp(async function openapi(app: FastifyInstance) {
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      if (transformed.schema.hide) return transformed;
+      // A route without any schema comes back without one: it is documented too, errors included.
+      const schema = (transformed.schema ?? {}) as { hide?: boolean; response?: Record<string, unknown> };
+      if (schema.hide) return transformed;
       const routeAccess = input.route.config?.access;
-      const schema = transformed.schema as { response?: Record<string, unknown> };
       transformed.schema = {
-        ...transformed.schema,
+        ...schema,
         response: withErrorAnswers(schema.response, input.route),
         ...(routeAccess && routeAccess.kind !== 'public' ? { security: [{ bearer: [] }] } : {}),
       } as typeof transformed.schema;
