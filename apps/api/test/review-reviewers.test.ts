@@ -168,6 +168,10 @@ describe('a reviewer who leaves the project', () => {
     expect((await control('MFF-1.LCM.01')).status).toBe(first.status_before);
     const told = (await notificationsOf('editor')).find((n) => n.object_id === first.id && n.name.startsWith('Review cancelled'));
     expect(told?.message).toContain('left the project');
+    // Their own request to review it no longer asks for anything.
+    const leaverInject = await t.login((await t.db.select().from(users).where(eq(users.id, leaver)))[0]!.email);
+    const theirs = (await leaverInject({ method: 'GET', url: '/api/notifications?size=50' })).json().items as { object_id: string; notification_status: string }[];
+    expect(theirs.filter((n) => n.object_id === first.id).map((n) => n.notification_status)).toEqual(['read']);
 
     expect((await owner({ method: 'PATCH', url: `/api/users/${demoted}/roles?project_id=${project}`, payload: { roles: ['editor'] } })).statusCode).toBe(200);
     const [second] = (await editor({ method: 'GET', url: reviewsUrl(b.id) })).json();

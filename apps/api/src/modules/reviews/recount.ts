@@ -2,7 +2,8 @@ import type { Executor } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
-import { notifyUsers } from '../notifications/notify';
+import { publishChange } from '../notifications/live-events';
+import { notifyUsers, resolveNotifications } from '../notifications/notify';
 import { REVIEW_TRANSITIONS } from '../work-items/lifecycle';
 import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
@@ -39,6 +40,15 @@ function whatHappened(reason: RecountReason, names: readonly string[], actor: Ac
 async function tell(db: Executor, scope: Scope, actor: Actor, userIds: readonly (string | null)[], object: ReviewObject, reviewId: string, name: string, message: string) {
   const others = [...new Set(userIds.filter((id): id is string => Boolean(id)))].filter((id) => id !== actor.id);
   if (others.length > 0) await notifyUsers(db, { organizationId: scope.organizationId, userIds: others, name, message, link: object.link, objectType: 'review', objectId: reviewId });
+}
+
+/**
+ * Settled: the review's notifications stop asking for a decision, and the open screens refresh it —
+ * as deciding and cancelling by hand do. With userIds, only those reviewers' notifications (they left it).
+ */
+async function settled(db: Executor, scope: Scope, reviewId: string, objectId: string, userIds?: readonly string[]) {
+  await resolveNotifications(db, { organizationId: scope.organizationId, objectType: 'review', objectId: reviewId, userIds });
+  await publishChange(db, { ...scope, concept: 'review', objectId });
 }
 
 /**
@@ -94,17 +104,20 @@ export async function recountReview(
     const approvers = entries.filter((e) => e.decision === 'approved').sort((a, b) => new Date(b.decided_at ?? 0).getTime() - new Date(a.decided_at ?? 0).getTime());
     const settledBy = approvers[0]!.user_id;
     await reviewRepository.settle(db, reviewId, 'approved', settledBy);
+    await settled(db, scope, reviewId, object.id);
     await concept.setStatus(db, { ...scope, actorId: settledBy }, object, REVIEW_TRANSITIONS.approve, null);
     const message = `${joined(approvers.map((a) => nameOf(a.user_id)))} approved ${object.label}; ${happened}, so no other decision was awaited.`;
     await tell(db, scope, actor, [...object.watchers, row.requested_by], object, reviewId, `Approved: ${object.label}`, message);
   } else if (outcome === 'cancelled') {
     await reviewRepository.settle(db, reviewId, 'cancelled', actor.id);
+    await settled(db, scope, reviewId, object.id);
     if (object.status === 'in_review') await concept.setStatus(db, statusScope, object, row.status_before, null);
     const message = stale
       ? `${happened}; the approvals given do not cover what changed in ${object.label} since the request, so its review was cancelled. Request a new one.`
       : `${happened}, and no reviewer remains who can decide: the review of ${object.label} was cancelled and it is back to ${row.status_before.replace('_', ' ')}. Request a new one with other reviewers.`;
     await tell(db, scope, actor, [...object.watchers, row.requested_by], object, reviewId, `Review cancelled: ${object.label}`, message);
   } else if (change.reason !== 'reviewers_changed') {
+    await settled(db, scope, reviewId, object.id, change.removed);
     const message = `${happened}: they no longer review ${object.label}. Still awaited: ${joined(waiting.map(nameOf))}.`;
     await tell(db, scope, actor, [row.requested_by], object, reviewId, `Reviewer removed: ${object.label}`, message);
   }
@@ -174,6 +187,7 @@ export type Removal = { sentence: (actorName: string) => string; log: Record<str
 async function cancelForRemoval(db: Executor, actor: Actor, scope: Scope, concept: ReviewConcept, object: ReviewObject, row: ReviewRow, because: Removal) {
   const waiting = (await reviewerRepository.entries(db, row.id)).filter((e) => e.decision === 'pending').map((e) => e.user_id);
   await reviewRepository.settle(db, row.id, 'cancelled', actor.id);
+  await settled(db, scope, row.id, object.id);
   if (object.status === 'in_review') await concept.setStatus(db, { ...scope, actorId: actor.id }, object, row.status_before, null);
   await recordActivity(db, { ...scope, actorId: actor.id, objectType: concept.name, objectId: object.id, action: 'review_cancelled', after: { review_id: row.id, label: object.label, ...because.log } });
   const message = `${because.sentence(actor.name)}: ${object.label} left the project with it, so its pending review was cancelled.`;

@@ -42,6 +42,23 @@ describe('describeActivity for reviews', () => {
     );
   });
 
+  it('says why a review was recounted or cancelled without anyone deciding it', () => {
+    const recounted = (after: Record<string, unknown>) => describeActivity(entry({ ...control, action: 'review_recounted', after: { review_id: 'r', removed_reviewers: [rita], removed_reviewer_names: ['Rita Reviewer'], stale: false, label, ...after } }));
+    expect(recounted({ reason: 'deactivated', outcome: null })).toBe(`Ada Lovelace took Rita Reviewer off the review of control ${label}: deactivated in the organization`);
+    expect(recounted({ reason: 'left_project', outcome: 'cancelled' })).toBe(
+      `Ada Lovelace took Rita Reviewer off the review of control ${label}: left the project; nobody remained to decide, so the review was cancelled`,
+    );
+    expect(recounted({ reason: 'reviewers_changed', outcome: 'approved' })).toBe(
+      `Ada Lovelace took Rita Reviewer off the review of control ${label}; everyone remaining had approved, so it was approved`,
+    );
+    expect(recounted({ reason: 'reviewers_changed', outcome: 'cancelled', stale: true })).toBe(
+      `Ada Lovelace took Rita Reviewer off the review of control ${label}; the approvals given did not cover its changes, so the review was cancelled`,
+    );
+    expect(describeActivity(entry({ ...control, action: 'review_cancelled', after: { review_id: 'r', label, reason: 'framework_removed', framework_code: 'EU_AI_ACT', framework_name: 'EU AI Act' } }))).toBe(
+      `Ada Lovelace cancelled the review of control ${label}: EU AI Act was removed from the project`,
+    );
+  });
+
   it('falls back to the generic words for a decision it cannot read', () => {
     expect(describeActivity(entry({ ...control, action: 'review_decided', after: { decision: 'maybe' } }))).toBe('Ada Lovelace recorded “review decided” on a control');
   });
