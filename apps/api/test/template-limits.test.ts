@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_TEMPLATE_MAPPINGS } from '@aegis/contracts';
+import { frameworkDetail, MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_TEMPLATE_MAPPINGS, platformFrameworkDetail } from '@aegis/contracts';
 import { multipartFile, organizationId, sampleTemplate } from './factories';
 import { deepTemplates } from './deep-templates';
 import { build, type TestApp } from './helper';
@@ -86,5 +86,36 @@ describe('template limits', () => {
       payload: '--x\r\n',
     });
     expect(response.statusCode).toBe(413);
+  });
+});
+
+describe('reading a large framework', () => {
+  it('streams the whole tree, slice by slice, in the frameworkDetail shape', async () => {
+    // 30 sections of 40 requirements (1,230 rows): several slices of whole top-level requirements.
+    const requirements = Array.from({ length: 30 }, (_, i) => ({
+      code: `S${i}`,
+      title: `Section ${i}`,
+      children: Array.from({ length: 40 }, (_, j) => ({ code: `S${i}.${j}`, title: `Requirement ${i}.${j}`, controls: ['MFF-1.GOV.01', { code: 'MFF-1.DOC.01', relationship: 'subset', strength: 3 }] })),
+    }));
+    const uploaded = await upload(JSON.stringify({ framework_code: 'LARGE_READ', name: 'Large', version: '1', requirements }));
+    expect(uploaded.statusCode).toBe(201);
+    const response = await admin({ method: 'GET', url: `/api/organizations/${demo}/frameworks/LARGE_READ` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const detail = frameworkDetail.parse(response.json());
+    expect(detail.requirements.map((r) => r.code)).toEqual(requirements.map((r) => r.code));
+    expect(detail.requirements.flatMap((r) => r.children.map((c) => c.code))).toEqual(requirements.flatMap((r) => r.children.map((c) => c.code)));
+    expect(detail.requirements[29]!.children[39]!.controls).toEqual([
+      expect.objectContaining({ control_code: 'MFF-1.GOV.01', relationship: 'equal', source: 'author' }),
+      expect.objectContaining({ control_code: 'MFF-1.DOC.01', relationship: 'subset', strength: 3 }),
+    ]);
+    expect(detail).toMatchObject({ framework_code: 'LARGE_READ', requirement_count: 1200, control_count: 2, controls: [expect.any(Object), expect.any(Object)] });
+
+    const operator = await t.login('internal@demo.local');
+    const platform = await operator({ method: 'GET', url: '/api/v1/platform-frameworks/EU_AI_ACT' });
+    expect(platform.statusCode).toBe(200);
+    const parsed = platformFrameworkDetail.parse(platform.json());
+    expect(parsed.framework.requirements.length).toBeGreaterThan(5);
+    expect(parsed.organizations.length).toBeGreaterThan(0);
   });
 });

@@ -20,9 +20,36 @@ type RequirementRow = {
   controls: unknown;
 };
 
+/** Requirement rows per slice of the tree: whole top-level requirements, about this many rows at a time. */
+const SLICE_ROWS = 500;
+
 /** Reads a framework's requirement tree with each requirement's mappings, in two queries at most. */
 export const frameworkDetailRepository = {
   async tree(db: Executor, frameworkId: string): Promise<RequirementNode[]> {
+    return this.treeRange(db, frameworkId, 0, null);
+  },
+
+  /**
+   * The tree in slices of whole top-level requirements (about SLICE_ROWS rows each, one query per slice),
+   * so a large framework is read and serialized a bounded piece at a time.
+   */
+  async *treeSlices(db: Executor, frameworkId: string): AsyncGenerator<RequirementNode[]> {
+    const roots = rowsOf<{ position: number }>(
+      await db.execute(sql`select position from framework_requirements where framework_id = ${frameworkId} and parent_id is null order by position`),
+    ).map((r) => Number(r.position));
+    let start = 0;
+    while (start < roots.length) {
+      let end = start + 1;
+      while (end < roots.length && roots[end]! - roots[start]! < SLICE_ROWS) end++;
+      yield await this.treeRange(db, frameworkId, roots[start]!, end < roots.length ? roots[end]! : null);
+      start = end;
+    }
+  },
+
+  /** The requirements at positions [from, to) — whole subtrees when `from` and `to` are top-level positions. */
+  async treeRange(db: Executor, frameworkId: string, from: number, to: number | null): Promise<RequirementNode[]> {
+    const range = to === null ? sql`r.position >= ${from}` : sql`r.position >= ${from} and r.position < ${to}`;
+    const mappedRange = to === null ? sql`fr.position >= ${from}` : sql`fr.position >= ${from} and fr.position < ${to}`;
     const rows = rowsOf<RequirementRow>(
       await db.execute(sql`
         select r.id, r.parent_id, r.code, r.title, r.summary, r.reference, r.notes, r.applies_when, r.applies_from, r.coverage, r.coverage_note,
@@ -33,11 +60,11 @@ export const frameworkDetailRepository = {
                    json_agg(json_build_object('control_code', c.code, 'title', c.title, 'relationship', rc.relationship, 'source', rc.source,
                                               'rationale', rc.rationale, 'strength', rc.strength) order by rc.position, c.code) as controls
               from requirement_controls rc
-              join framework_requirements fr on fr.id = rc.requirement_id and fr.framework_id = ${frameworkId}
+              join framework_requirements fr on fr.id = rc.requirement_id and fr.framework_id = ${frameworkId} and ${mappedRange}
               join control_definitions c on c.id = rc.control_id
              group by rc.requirement_id
           ) m on m.requirement_id = r.id
-         where r.framework_id = ${frameworkId}
+         where r.framework_id = ${frameworkId} and ${range}
          order by r.position`),
     );
     const nodes = new Map<string, RequirementNode>();

@@ -4,7 +4,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import type { Readable } from 'node:stream';
 import { frameworkDetailRepository } from './framework-detail-repository';
+import { frameworkDetailStream } from './framework-detail-stream';
 import { frameworkRepository, type CatalogueQuery, type FrameworkRow } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
 import { readUploadedTemplate, storeUploadedTemplate, type TemplateFile } from './template-upload';
@@ -26,14 +28,15 @@ export function frameworkService(deps: Pick<Deps, 'db'>) {
       return pageOf(items.map(toSummary), total, query.page, query.size);
     },
 
-    async detail(organizationId: string, code: string): Promise<FrameworkDetail> {
+    /** The `frameworkDetail` JSON, streamed: its tree is read and written a slice at a time (framework-detail-stream.ts). */
+    async detail(organizationId: string, code: string): Promise<Readable> {
       const row = await visibleOrThrow(organizationId, code);
-      const [requirements, controls, crosswalk] = await Promise.all([
-        frameworkDetailRepository.tree(deps.db, row.id),
+      const [controls, crosswalk] = await Promise.all([
         frameworkDetailRepository.controls(deps.db, row.id),
         frameworkDetailRepository.crosswalk(deps.db, row.id, organizationId),
       ]);
-      return { ...toSummary(row), notice: row.notice, url: row.url, requirements, controls, crosswalk, questionnaire: questionnaireOf(row) };
+      const head: Omit<FrameworkDetail, 'requirements'> = { ...toSummary(row), notice: row.notice, url: row.url, controls, crosswalk, questionnaire: questionnaireOf(row) };
+      return frameworkDetailStream(head, frameworkDetailRepository.treeSlices(deps.db, row.id));
     },
 
     async upload(ctx: RequestContext, organizationId: string, file: TemplateFile): Promise<FrameworkSummary> {

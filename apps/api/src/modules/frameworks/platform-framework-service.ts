@@ -4,7 +4,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import type { Readable } from 'node:stream';
 import { frameworkDetailRepository } from './framework-detail-repository';
+import { frameworkDetailStream } from './framework-detail-stream';
 import { frameworkRepository } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
 import { platformFrameworkRepository, type PlatformRow } from './platform-framework-repository';
@@ -29,18 +31,24 @@ export function platformFrameworkService(deps: Pick<Deps, 'db'>) {
       return pageOf(items.map(toPlatform), total, query.page, query.size);
     },
 
-    async detail(code: string): Promise<PlatformFrameworkDetail> {
+    /** The `platformFrameworkDetail` JSON, streamed like an organization's framework detail. */
+    async detail(code: string): Promise<Readable> {
       const row = await findOrThrow(code);
-      const [requirements, controls, crosswalk, organizations] = await Promise.all([
-        frameworkDetailRepository.tree(deps.db, row.id),
+      const [controls, crosswalk, organizations] = await Promise.all([
         frameworkDetailRepository.controls(deps.db, row.id),
         frameworkDetailRepository.crosswalk(deps.db, row.id, null),
         platformFrameworkRepository.organizations(deps.db, row.id, row.enabled_by_default),
       ]);
-      return {
-        framework: { ...toSummary({ ...row, enabled: row.enabled_by_default }), notice: row.notice, url: row.url, requirements, controls, crosswalk, questionnaire: questionnaireOf({ ...row, enabled: true }) },
-        organizations: organizations.map((o) => ({ ...o, enabled: Boolean(o.enabled), projects_using: Number(o.projects_using) })),
+      const head: Omit<PlatformFrameworkDetail['framework'], 'requirements'> = {
+        ...toSummary({ ...row, enabled: row.enabled_by_default }),
+        notice: row.notice,
+        url: row.url,
+        controls,
+        crosswalk,
+        questionnaire: questionnaireOf({ ...row, enabled: true }),
       };
+      const others: PlatformFrameworkDetail['organizations'] = organizations.map((o) => ({ organization_id: o.organization_id, name: o.name, enabled: Boolean(o.enabled), projects_using: Number(o.projects_using) }));
+      return frameworkDetailStream(head, frameworkDetailRepository.treeSlices(deps.db, row.id), { before: '{"framework":', after: `,"organizations":${JSON.stringify(others)}}` });
     },
 
     async upload(ctx: RequestContext, file: TemplateFile, enabledByDefault: boolean): Promise<PlatformFramework> {

@@ -49,7 +49,8 @@ export async function platformFrameworkRoutes(root: FastifyInstance) {
       schema: { operationId: 'getPlatformFramework', tags, summary: 'A platform framework and which organizations have it on', params: frameworkCodeParams, response: { 200: platformFrameworkDetail, ...errors } },
       config: { access: access.platform },
     },
-    async (request) => service.detail(request.params.framework_code),
+    // Streamed, like getFramework (framework-detail-stream.ts).
+    async (request, reply) => reply.type('application/json; charset=utf-8').send((await service.detail(request.params.framework_code)) as never),
   );
 
   app.delete(

@@ -117,6 +117,7 @@ export async function frameworkRoutes(root: FastifyInstance) {
       // The organization's own: never across organizations (issue 17, item 4); the admin area reads platform frameworks through /api/v1/platform-frameworks.
       config: { access: access.organization('frameworks:read') },
     },
-    async (request) => service.detail(request.params.organization_id, request.params.framework_code),
+    // A stream of exactly the frameworkDetail shape (framework-detail-stream.ts): the largest framework is written a slice at a time.
+    async (request, reply) => reply.type('application/json; charset=utf-8').send((await service.detail(request.params.organization_id, request.params.framework_code)) as never),
   );
 }
