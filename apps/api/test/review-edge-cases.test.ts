@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectControls, projects, users } from '../src/db/schema';
 import { membershipRepository } from '../src/modules/organizations/membership-repository';
@@ -131,5 +132,27 @@ describe('detaching a framework', () => {
     expect((await admin({ method: 'POST', url: `/api/projects/${id}/frameworks`, payload: { framework_code: 'EU_AI_ACT' } })).statusCode).toBe(201);
     expect((await control(leaving[0]!, id)).status).toBe(pendingGone!.status_before);
     expect((await editor({ method: 'POST', url: reviewsUrl(gone.id, '', id), payload: { reviewers: [ids.reviewer] } })).statusCode).toBe(201);
+  });
+
+  it('a review left pending on a control detached before this fix is cancelled by the migration, the control back to its status before', async () => {
+    const target = await control('MFF-1.CON.05');
+    const editor = await as('editor');
+    expect((await editor({ method: 'POST', url: reviewsUrl(target.id), payload: { reviewers: [ids.reviewer] } })).statusCode).toBe(201);
+    const [pending] = (await editor({ method: 'GET', url: reviewsUrl(target.id) })).json() as ReviewBody[];
+    // The state the old detach left: the control gone from the project, its review pending, nobody able to settle it.
+    await t.db.execute(sql`update project_controls set detached_at = now() where id = ${target.id}`);
+    expect((await editor({ method: 'DELETE', url: reviewsUrl(target.id) })).statusCode).toBe(404);
+    const file = readdirSync(new URL('../drizzle/', import.meta.url)).find((name) => name.endsWith('_cancel_reviews_of_detached_objects.sql'));
+    expect(file).toBeDefined();
+    for (const statement of readFileSync(new URL(`../drizzle/${file}`, import.meta.url), 'utf8').split('--> statement-breakpoint')) {
+      if (statement.trim()) await t.db.execute(sql.raw(statement));
+    }
+    await t.db.execute(sql`update project_controls set detached_at = null where id = ${target.id}`);
+    const [after] = (await editor({ method: 'GET', url: reviewsUrl(target.id) })).json() as ReviewBody[];
+    expect(after).toMatchObject({ id: pending!.id, status: 'cancelled', reviewers: [{ decision: 'cancelled' }] });
+    expect((await control('MFF-1.CON.05')).status).toBe(pending!.status_before);
+    const log = (await editor({ method: 'GET', url: `/api/projects/${project}/logs/${target.id}` })).json().items as { action: string; after: Record<string, unknown> }[];
+    expect(log.find((e) => e.action === 'review_cancelled')?.after).toMatchObject({ review_id: pending!.id, reason: 'object_removed', label: expect.stringContaining('MFF-1.CON.05') });
+    expect(log.find((e) => e.action === 'status_changed')?.after).toMatchObject({ status: pending!.status_before, via: 'review' });
   });
 });
