@@ -18,7 +18,8 @@ it('rate-limits the auth endpoints with a 429 in the common error shape', async 
     codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { grant_type: 'refresh_token', refresh_token: 'x' } })).statusCode);
   }
   // The refresh limit is four times the sign-in limit; the sign-in endpoints hit theirs sooner.
-  expect(codes).toEqual([401, 401, 401, 401]);
+  // An unknown refresh token is an invalid grant (RFC 6749 §5.2: 400).
+  expect(codes).toEqual([400, 400, 400, 400]);
   const authorize: number[] = [];
   let last;
   for (let i = 0; i < 4; i++) {

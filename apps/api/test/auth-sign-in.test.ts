@@ -50,20 +50,20 @@ describe('sign-in through the embedded provider', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('answers 403 wrong_email when the provider account has no user in the product', async () => {
+  it('answers invalid_grant with code wrong_email when the provider account has no user in the product', async () => {
     await t.db.insert(localAccounts).values({ email: 'stray@demo.local', passwordHash: await hashPassword('secret-pass'), givenName: 'S', familyName: 'T' });
     const { browser, submitted } = await signInThroughProvider(t, 'stray@demo.local', 'secret-pass');
     const { code } = await callbackCode(browser, String(submitted.headers.location));
     const token = await exchangeCode(browser, code);
-    expect(token.statusCode).toBe(403);
-    expect(token.json()).toMatchObject({ code: 'wrong_email', detail: 'No account exists for stray@demo.local' });
+    expect(token.statusCode).toBe(400);
+    expect(token.json()).toMatchObject({ error: 'invalid_grant', code: 'wrong_email', detail: 'No account exists for stray@demo.local' });
   });
 
   it('needs the X-XSRF-TOKEN header when the exchange rides on the sign-in cookie', async () => {
     const { browser, submitted } = await signInThroughProvider(t, 'admin@demo.local', 'demo');
     const { code } = await callbackCode(browser, String(submitted.headers.location));
     const response = await browser.postForm('/api/auth/token', { grant_type: 'authorization_code', code });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('xsrf_mismatch');
   });
 
@@ -76,11 +76,11 @@ describe('sign-in through the embedded provider', () => {
     expect(wrongGrant.json().detail).toBe('grant_type must be authorization_code');
 
     const missing = await browser.postForm('/api/auth/token', { grant_type: 'authorization_code' }, { 'x-xsrf-token': browser.cookie('XSRF-TOKEN')! });
-    expect(missing.statusCode).toBe(422);
+    expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].path).toBe('body.code');
 
     const made = await exchangeCode(browser, 'not-a-real-code');
-    expect(made.statusCode).toBe(401);
+    expect(made.statusCode).toBe(400);
     expect(made.json().code).toBe('invalid_grant');
 
     // The failed attempt consumed the sign-in transaction: the real code now needs a new sign-in.
@@ -118,7 +118,8 @@ describe('sign-in through the embedded provider', () => {
       url: '/api/auth/refresh',
       payload: { grant_type: 'refresh_token', refresh_token: pair.refresh_token },
     });
-    expect(refresh.statusCode).toBe(401);
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json()).toMatchObject({ error: 'invalid_grant', code: 'token_revoked' });
 
     const again = await browser.follow('/api/auth/authorize');
     expect(again.statusCode).toBe(200);

@@ -68,7 +68,7 @@ describe('sign-up from an invitation', () => {
     const submitted = await browser.postForm(formAction(login.body), { email: 'editor@demo.local', password: 'demo', xsrf: hiddenField(login.body, 'xsrf') });
     const { code } = await callbackCode(browser, String(submitted.headers.location), '/oauth2-signup-redirect');
     const registered = await exchangeCode(browser, code, { token }, '/api/auth/register');
-    expect(registered.statusCode).toBe(403);
+    expect(registered.statusCode).toBe(400);
     expect(registered.json().code).toBe('wrong_email');
   });
 
@@ -101,7 +101,7 @@ describe('sign-up from an invitation', () => {
     expect(noFlow.statusCode).toBe(400);
     expect(noFlow.json().code).toBe('sign_in_expired');
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { grant_type: 'authorization_code' } });
-    expect(missing.statusCode).toBe(422);
+    expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0].path).toBe('body.code');
   });
 });

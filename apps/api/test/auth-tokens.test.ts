@@ -69,11 +69,11 @@ describe('refresh tokens', () => {
     const third = (await refresh(second.refresh_token)).json();
 
     const reuse = await refresh(first.refresh_token);
-    expect(reuse.statusCode).toBe(401);
+    expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ code: 'token_reused' });
     // The legitimate newest token of that family is dead too, and so are its access tokens.
     const after = await refresh(third.refresh_token);
-    expect(after.statusCode).toBe(401);
+    expect(after.statusCode).toBe(400);
     expect(after.json().code).toBe('token_revoked');
     expect((await t.as(third.access_token)({ method: 'GET', url: '/api/users/me' })).json().code).toBe('session_revoked');
   });
@@ -83,9 +83,9 @@ describe('refresh tokens', () => {
     const second = (await refresh(first.refresh_token)).json();
     t.clock.advance(31_000);
     const reuse = await refresh(first.refresh_token);
-    expect(reuse.statusCode).toBe(401);
+    expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ code: 'token_reused' });
-    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(400);
   });
 
   it('answers both of two simultaneous uses of the same token, keeping one chain', async () => {
@@ -100,21 +100,22 @@ describe('refresh tokens', () => {
   });
 
   it('rejects unknown tokens, expired tokens, a wrong grant_type and missing fields', async () => {
-    expect((await refresh('not-a-token')).statusCode).toBe(401);
+    // RFC 6749 §5.2: an unusable grant is 400 invalid_grant; a malformed request 400 invalid_request.
+    expect((await refresh('not-a-token')).statusCode).toBe(400);
 
     const wrong = await refresh('x', 'password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().detail).toBe('grant_type must be refresh_token');
 
     const missing = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { grant_type: 'refresh_token' } });
-    expect(missing.statusCode).toBe(422);
+    expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([expect.objectContaining({ path: 'body.refresh_token' })]);
 
     const old = await t.tokensFor('editor@demo.local');
     t.clock.advance(31 * 24 * 3600 * 1000);
     try {
       const expired = await refresh(old.refresh_token);
-      expect(expired.statusCode).toBe(401);
+      expect(expired.statusCode).toBe(400);
       expect(expired.json().code).toBe('token_expired');
     } finally {
       t.clock.advance(-31 * 24 * 3600 * 1000);

@@ -151,7 +151,8 @@ describe('status and roles', () => {
     expect(off.json()).toMatchObject({ state: 'deactivated', activation_status: 'deactivated' });
     expect((await t.as(access_token)({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { grant_type: 'refresh_token', refresh_token } });
-    expect(refresh.statusCode).toBe(401);
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json().error).toBe('invalid_grant');
     expect((await admin({ method: 'GET', url: usersUrl() })).json().items.map((m: { email: string }) => m.email)).not.toContain('auditor@demo.local');
     expect((await admin({ method: 'GET', url: `${usersUrl()}?include_inactive=true&size=50` })).json().items.map((m: { email: string }) => m.email)).toContain('auditor@demo.local');
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, uuid } from './common';
+import { errorResponse, isoDateTime, uuid } from './common';
 
 export const tokenPair = z.object({
   access_token: z.string(),
@@ -25,6 +25,16 @@ export const refreshRequest = z.object({
   grant_type: z.string(),
   refresh_token: z.string().min(1).max(512),
 });
+
+/**
+ * The 400 of the token endpoints (token, register, refresh): RFC 6749 §5.2's `error` and
+ * `error_description`, with the API's own `detail` and `code` (the reason, e.g. wrong_email) beside them.
+ */
+export const oauthErrorResponse = errorResponse.extend({
+  error: z.enum(['invalid_request', 'invalid_grant', 'unsupported_grant_type']),
+  error_description: z.string(),
+});
+export type OAuthErrorResponse = z.infer<typeof oauthErrorResponse>;
 
 export const dummyQuery = z.object({
   x: z.email().max(320),

@@ -21,7 +21,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 type Body = { detail: string; code: string; errors?: { path: string; message: string; line?: number }[]; request_id?: string };
 
-function describe(error: FastifyError): { status: number; body: Body } | undefined {
+/** The status and body the API answers an error with; undefined for an unexpected error (a 500). */
+export function describeError(error: FastifyError): { status: number; body: Body } | undefined {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { detail: error.detail, code: error.code, ...(error.errors ? { errors: error.errors } : {}) } };
   }
@@ -69,7 +70,7 @@ function describe(error: FastifyError): { status: number; body: Body } | undefin
 /** One handler gives every error the same shape; 5xx never leak internals, only the request id. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const known = describe(error);
+    const known = describeError(error);
     if (known && known.status < 500) {
       request.log.info({ err: { message: error.message, code: known.body.code } }, 'request failed');
       return reply.status(known.status).send(known.body);

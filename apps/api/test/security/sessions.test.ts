@@ -30,7 +30,7 @@ it('requires the state with the authorization code', async () => {
     payload: 'grant_type=authorization_code&code=abc',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  expect(response.statusCode).toBe(422);
+  expect(response.statusCode).toBe(400);
   expect(response.json().errors).toEqual([expect.objectContaining({ path: 'body.state' })]);
 });
 

@@ -60,6 +60,16 @@ describe('refreshSession', () => {
     expect(getRefreshToken()).toBe('r-1');
   });
 
+  it('treats the RFC 6749 answer of an unusable refresh token (400 invalid_grant) the same way', async () => {
+    storeTokens({ access_token: 'old', refresh_token: 'r-1' });
+    stubFetch(() =>
+      jsonResponse(400, { error: 'invalid_grant', error_description: 'This session was revoked; sign in again', detail: 'This session was revoked; sign in again', code: 'token_revoked' }),
+    );
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(vi.mocked(reportError).mock.calls[0]?.[0]).toMatchObject({ status: 400, detail: 'This session was revoked; sign in again', code: 'token_revoked' });
+    expect(getRefreshToken()).toBe('r-1');
+  });
+
   it('resolves false and reports on a network failure or an answer without tokens', async () => {
     storeTokens({ access_token: 'old', refresh_token: 'r-1' });
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));

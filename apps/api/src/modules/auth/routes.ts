@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   dummyQuery,
   errorResponse,
+  oauthErrorResponse,
   ORGANIZATION_PERMISSIONS,
   PROJECT_PERMISSIONS,
   refreshRequest,
@@ -19,11 +20,13 @@ import { people } from '../users/people';
 import { clearSessionFamily, clearTransaction, readSessionFamily, readTransaction, setSessionFamily, setTransaction } from './cookies';
 import type { SignInFlow } from './oidc-relying-party';
 import { signInService } from './sign-in-service';
+import { oauthErrorHandler, requireGrantType } from './oauth-errors';
 import { tokenService, type IssuedTokens } from './token-service';
 
 const tags = ['auth'];
 const KNOWN_RIGHTS = new Set<string>([...ORGANIZATION_PERMISSIONS, ...PROJECT_PERMISSIONS]);
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse, 429: errorResponse };
+/** The token endpoints answer every error a client causes with 400 (RFC 6749 §5.2, oauth-errors.ts). */
+const tokenErrors = { 400: oauthErrorResponse, 429: errorResponse };
 
 export async function authRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +38,7 @@ export async function authRoutes(root: FastifyInstance) {
   const respond = (reply: FastifyReply, issued: IssuedTokens, status: number) => {
     const { familyId, ...pair } = issued;
     setSessionFamily(reply, familyId);
-    return reply.status(status).header('cache-control', 'no-store').send(pair);
+    return reply.status(status).header('cache-control', 'no-store').header('pragma', 'no-cache').send(pair);
   };
 
   const requireTransaction = (request: FastifyRequest, flow: SignInFlow) => {
@@ -94,12 +97,13 @@ export async function authRoutes(root: FastifyInstance) {
         tags,
         summary: 'Exchange the authorization code for tokens',
         body: tokenRequest,
-        response: { 201: tokenPair, ...errors, 502: errorResponse },
+        response: { 201: tokenPair, ...tokenErrors, 502: errorResponse, 503: errorResponse },
       },
       config: { access: access.public, rateLimit },
+      preValidation: requireGrantType('authorization_code'),
+      errorHandler: oauthErrorHandler,
     },
     async (request, reply) => {
-      if (request.body.grant_type !== 'authorization_code') throw badRequest('grant_type must be authorization_code', 'unsupported_grant_type');
       const transaction = requireTransaction(request, 'signin');
       clearTransaction(reply);
       const identity = await deps.relyingParty.exchange(request.body.code, transaction, request.body.state);
@@ -115,16 +119,17 @@ export async function authRoutes(root: FastifyInstance) {
         tags,
         summary: 'Accept an invitation with the authorization code of the sign-up (token defaults to the invitation the sign-up started from)',
         body: registerRequest,
-        response: { 201: tokenPair, ...errors, 404: errorResponse, 410: errorResponse, 502: errorResponse },
+        response: { 201: tokenPair, ...tokenErrors, 502: errorResponse, 503: errorResponse },
       },
       config: { access: access.public, rateLimit },
+      preValidation: requireGrantType('authorization_code'),
+      errorHandler: oauthErrorHandler,
     },
     async (request, reply) => {
-      if (request.body.grant_type !== 'authorization_code') throw badRequest('grant_type must be authorization_code', 'unsupported_grant_type');
       const transaction = requireTransaction(request, 'signup');
       clearTransaction(reply);
       const invitation = request.body.token ?? transaction.invitation;
-      if (!invitation) throw unprocessable('token is required: the invitation token of the sign-up');
+      if (!invitation) throw badRequest('token is required: the invitation token of the sign-up', 'invalid_request');
       const identity = await deps.relyingParty.exchange(request.body.code, transaction, request.body.state);
       return respond(reply, await signIn.register(identity, invitation), 201);
     },
@@ -133,11 +138,12 @@ export async function authRoutes(root: FastifyInstance) {
   app.post(
     '/api/auth/refresh',
     {
-      schema: { operationId: 'refresh', tags, summary: 'Rotate a refresh token', body: refreshRequest, response: { 200: tokenPair, ...errors } },
+      schema: { operationId: 'refresh', tags, summary: 'Rotate a refresh token', body: refreshRequest, response: { 200: tokenPair, ...tokenErrors, 503: errorResponse } },
       config: { access: access.public, rateLimit: { ...rateLimit, max: rateLimit.max * 4 } },
+      preValidation: requireGrantType('refresh_token'),
+      errorHandler: oauthErrorHandler,
     },
     async (request, reply) => {
-      if (request.body.grant_type !== 'refresh_token') throw badRequest('grant_type must be refresh_token', 'unsupported_grant_type');
       return respond(reply, await tokens.refresh(request.body.refresh_token), 200);
     },
   );
