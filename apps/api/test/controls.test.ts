@@ -62,7 +62,12 @@ describe('the controls list', () => {
     expect(mine.items.map((c: { control_code: string }) => c.control_code)).toContain('MFF-1.DAT.01');
     expect(mine.items.every((c: { assignees: { id: string }[] }) => c.assignees.some((a) => a.id === ids['editor@demo.local']))).toBe(true);
     const reviewer = await t.login('reviewer@demo.local');
-    expect((await reviewer({ method: 'GET', url: url('?is_assigned_to_me_for_review=true') })).json().items.map((c: { control_code: string }) => c.control_code)).toContain('MFF-1.DAT.01');
+    // "To review by me" is a review awaiting my decision (reviews/awaiting-me.ts): being named the control's reviewer is not enough.
+    const toReview = async () => (await reviewer({ method: 'GET', url: url('?is_assigned_to_me_for_review=true') })).json().items.map((c: { control_code: string }) => c.control_code);
+    expect(await toReview()).not.toContain('MFF-1.DAT.01');
+    const dat01 = (await owner({ method: 'GET', url: url('/MFF-1.DAT.01') })).json() as { id: string };
+    expect((await editor({ method: 'POST', url: `/api/projects/${project}/reviews/control/${dat01.id}`, payload: { reviewers: [ids['reviewer@demo.local']] } })).statusCode).toBe(201);
+    expect(await toReview()).toContain('MFF-1.DAT.01');
     const outsider = await t.login('outsider@other.local');
     const otherTag = (await outsider({ method: 'POST', url: `/api/organizations/${await organizationId(t, 'Other Organization')}/tags`, payload: { name: 'Theirs' } })).json();
     expect((await owner({ method: 'GET', url: url(`?tags=${otherTag.tag_id}`) })).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { booleanQuery, isoDateTime, pageQuery, uuid } from './common';
 import { templateFrameworkCode } from './framework-template';
 import { PROJECT_PERMISSIONS, PROJECT_ROLES } from './permissions';
 import { projectType } from './project-types';
+import { REQUIREMENT_STATUSES, WORK_ITEM_STATUSES } from './work-items';
 
 export * from './project-types';
 
@@ -97,6 +98,13 @@ export const projectDashboard = z.object({
   project_id: uuid,
   members: z.number().int(),
   members_by_role: z.record(z.enum(PROJECT_ROLES), z.number().int()),
+  // Each count below comes from the query of the list it stands for, so the two always agree.
+  /** The requirements list, unfiltered (out of scope ones included), in total and by status. */
+  requirements: z.object({ total: z.number().int(), by_status: z.record(z.enum(REQUIREMENT_STATUSES), z.number().int()) }),
+  /** The controls list, unfiltered, in total and by status. */
+  controls: z.object({ total: z.number().int(), by_status: z.record(z.enum(WORK_ITEM_STATUSES), z.number().int()) }),
+  /** Controls with a review awaiting the caller's decision: the controls filter "To review by me", "to review" in My work. */
+  to_review: z.number().int(),
 });
 export type ProjectDashboard = z.infer<typeof projectDashboard>;
 

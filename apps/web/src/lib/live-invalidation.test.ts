@@ -54,7 +54,7 @@ describe('live invalidation', () => {
 
   it("a control's status change refreshes the control, what its status adds up to and the user's work", async () => {
     expect(await staleAfter({ type: 'changed', concept: 'control', project_id: PROJECT, object_id: CONTROL })).toEqual(
-      ['controlDetail', 'controlList', 'dashboard', 'frameworkProgress', 'myWork', 'objectReviews', 'requirements'].sort(),
+      ['controlDetail', 'controlList', 'dashboard', 'frameworkProgress', 'myReviews', 'myWork', 'objectReviews', 'requirements'].sort(),
     );
   });
 

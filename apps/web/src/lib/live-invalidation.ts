@@ -24,7 +24,8 @@ export const COALESCE_MS = 150;
  *   the object's review panel, the control (its chip and lock), the user's queues, their
  *   notifications (decided reviews are resolved), the dashboard counts and the log.
  * - A control's status changed: the controls (list, detail), what their statuses add up to
- *   (requirements, framework progress, dashboard), the user's work, the review panel and the log.
+ *   (requirements, framework progress, dashboard), the user's work and review queue (a review that
+ *   settles moves the status), the review panel and the log.
  * - Another concept (risks, evidence… to come): everything cached about the project.
  */
 export function keysForEvent(event: StreamEvent): QueryKey[] {
@@ -35,7 +36,7 @@ export function keysForEvent(event: StreamEvent): QueryKey[] {
     case 'review':
       return [reviewsKey(project), controlsKey(project), myReviewsKey(), notificationsKey(), ...common];
     case 'control':
-      return [controlsKey(project), requirementsKey(project), projectFrameworksKey(project), reviewsKey(project), ...common];
+      return [controlsKey(project), requirementsKey(project), projectFrameworksKey(project), reviewsKey(project), myReviewsKey(), ...common];
     default:
       return [projectKey(project), myWorkKey(), myReviewsKey()];
   }

@@ -10,6 +10,8 @@ type ProjectApi = {
   projectStatus?: number;
   /** Members by role on the dashboard; the total is the project's member count. */
   dashboard?: Partial<ProjectDashboard['members_by_role']>;
+  /** The dashboard's other counts (requirements, controls by status, to review); zeros unless given. */
+  counts?: Partial<Pick<ProjectDashboard, 'requirements' | 'controls' | 'to_review'>>;
   /** The project's log, newest first. */
   activity?: ActivityEntry[];
   /** The project's thread, oldest first; POSTs append to it. */
@@ -35,7 +37,7 @@ const pageOf = <T>(items: T[], url: string) => {
  * A stand-in for the project's API, on top of the signed-in app's: the project, its dashboard counts,
  * its log, its comment thread (pages sliced as the server does) and its frameworks. Records every call.
  */
-export function stubProjectApi({ project, projectStatus, dashboard = {}, activity = [], comments = [], frameworks = {}, user, organizationConfig, handle, handleOutside }: ProjectApi) {
+export function stubProjectApi({ project, projectStatus, dashboard = {}, counts = {}, activity = [], comments = [], frameworks = {}, user, organizationConfig, handle, handleOutside }: ProjectApi) {
   const calls: FetchCall[] = [];
   const frameworksState: FrameworksState = { templates: [], details: {}, platform: [], platformDetails: {}, projectFrameworks: {}, ...frameworks };
   const frameworkCalls = frameworksHandler(frameworksState);
@@ -60,7 +62,8 @@ export function stubProjectApi({ project, projectStatus, dashboard = {}, activit
         return projectStatus ? jsonResponse(projectStatus, { detail: 'No', code: projectStatus === 403 ? 'forbidden' : 'not_found' }) : jsonResponse(200, project);
       }
       if (path === `${base}/dashboard`) {
-        return jsonResponse(200, { project_id: project.id, members: project.members, members_by_role: byRole });
+        const none = { total: 0, by_status: { ready: 0, in_progress: 0, in_review: 0, approved: 0, completed: 0, out_of_scope: 0 } };
+        return jsonResponse(200, { project_id: project.id, members: project.members, members_by_role: byRole, requirements: none, controls: none, to_review: 0, ...counts });
       }
       if (path === `${base}/logs/${project.id}`) return jsonResponse(200, pageOf(activity, call.url));
       if (path === `${base}/comments/project/${project.id}`) {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { WORK_ITEM_STATUSES, type AssessmentResult, type ControlListItem, type ReviewStatus, type WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
+import { hasReviewAwaiting } from '../reviews/awaiting-me';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -44,7 +45,8 @@ function where(organizationId: string, projectId: string, f: ControlFilters): SQ
   }
   if (f.tagIds?.length) parts.push(sql`exists (select 1 from work_item_tags wt where wt.item_type = 'control' and wt.item_id = pc.id and wt.tag_id in (${list(f.tagIds)}))`);
   if (f.assignedTo) parts.push(sql`exists (select 1 from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'assignee' and w.user_id = ${f.assignedTo})`);
-  if (f.reviewedBy) parts.push(sql`exists (select 1 from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'reviewer' and w.user_id = ${f.reviewedBy})`);
+  // "To review by me": a review of the control awaits my decision (reviews/awaiting-me.ts, the one definition).
+  if (f.reviewedBy) parts.push(hasReviewAwaiting(f.reviewedBy, 'control', sql`pc.id`));
   return sql.join(parts, sql` and `);
 }
 
@@ -135,6 +137,18 @@ export const controlRepository = {
         select p.*, ${decorations} from p order by p.n`),
     );
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
+  /** The controls the list would show for these filters, counted by status: the same WHERE, so the counts match its totals. */
+  async countByStatus(db: Executor, organizationId: string, projectId: string, filters: ControlFilters): Promise<Record<WorkItemStatus, number>> {
+    const rows = rowsOf<{ status: WorkItemStatus; n: number }>(
+      await db.execute(sql`
+        select pc.status, count(*)::int as n from project_controls pc join control_definitions d on d.id = pc.control_id
+         where ${where(organizationId, projectId, filters)} group by pc.status`),
+    );
+    const counts = Object.fromEntries(WORK_ITEM_STATUSES.map((s) => [s, 0])) as Record<WorkItemStatus, number>;
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
   },
 
   async light(db: Executor, organizationId: string, projectId: string, filters: ControlFilters, query: { sortBy?: 'control_code' | 'title'; descending: boolean; page: number; size: number }) {

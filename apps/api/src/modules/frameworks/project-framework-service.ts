@@ -5,17 +5,22 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import { requirementCounts } from '../requirements/requirement-counts';
 import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
 import { frameworkRepository } from './framework-repository';
 import { projectFrameworkRepository, type AppliedQuery, type AppliedRow } from './project-framework-repository';
 
-const toProjectFramework = (row: AppliedRow, counts: StatusCounts): ProjectFramework => ({
+/**
+ * In a project, a framework's requirements and controls are counted as the requirements and controls
+ * lists count them (the project's own rows), not from the template: the screens then agree.
+ */
+const toProjectFramework = (row: AppliedRow, counts: StatusCounts, requirements: number): ProjectFramework => ({
   framework_code: row.code,
   name: row.name,
   version: row.version,
   source: row.source,
-  requirement_count: Number(row.requirement_count),
-  control_count: Number(row.control_count),
+  requirement_count: requirements,
+  control_count: Object.values(counts).reduce((sum, n) => sum + n, 0),
   controls_by_status: counts,
   applied_at: new Date(row.applied_at).toISOString(),
 });
@@ -82,7 +87,8 @@ export function projectFrameworkService(deps: Pick<Deps, 'db'>) {
     const organizationId = organizationOf(ctx);
     const { items, total } = await projectFrameworkRepository.list(db, organizationId, projectId, query);
     const counts = await projectFrameworkRepository.controlsByStatus(db, organizationId, projectId, items.map((i) => i.framework_id));
-    return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!)), total, query.page, query.size);
+    const requirements = await requirementCounts(db, organizationId, projectId);
+    return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!, requirements.of(row.framework_id).total)), total, query.page, query.size);
   }
 
   const ALL: AppliedQuery = { descending: false, page: 1, size: 250 };

@@ -6,7 +6,9 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { offsetOf, pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import { controlCounts } from '../controls/control-counts';
 import { notifyUsers } from '../notifications/notify';
+import { requirementCounts } from '../requirements/requirement-counts';
 import { recountReviewsAwaiting } from '../reviews/recount';
 import { people } from '../users/people';
 import { projectMemberRepository } from './project-member-repository';
@@ -90,10 +92,14 @@ export function projectMemberService(deps: Pick<Deps, 'db'>) {
       });
     },
 
+    /** Each number is counted by the query of the list it stands for (requirements, controls, "To review by me"). */
     async dashboard(ctx: RequestContext, projectId: string): Promise<ProjectDashboard> {
-      const { byRole, members } = await projectMemberRepository.countByRole(deps.db, organizationOf(ctx), projectId);
+      const organizationId = organizationOf(ctx);
+      const { byRole, members } = await projectMemberRepository.countByRole(deps.db, organizationId, projectId);
       const members_by_role = Object.fromEntries(PROJECT_ROLES.map((role) => [role, byRole.find((r) => r.role === role)?.n ?? 0])) as ProjectDashboard['members_by_role'];
-      return { project_id: projectId, members, members_by_role };
+      const requirements = (await requirementCounts(deps.db, organizationId, projectId)).all;
+      const controls = await controlCounts(deps.db, organizationId, projectId, ctx.user.id);
+      return { project_id: projectId, members, members_by_role, requirements, controls: controls.all, to_review: controls.toReview };
     },
 
     async logs(ctx: RequestContext, projectId: string, objectId: string, pageNumber: number, size: number): Promise<Page<ActivityEntry>> {

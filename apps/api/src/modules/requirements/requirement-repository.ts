@@ -45,58 +45,78 @@ const SORT: Record<NonNullable<RequirementQuery['sortBy']>, SQL> = {
   status: sql`array_position(${STATUS_ORDER}, status)`,
 };
 
+/** Which of the project's requirements: a framework (by id), a search text. */
+export type RequirementScope = { frameworkId?: string; name?: string };
+
+/**
+ * The project's requirements (those that carry controls), each with its section path, its controls
+ * counted by status and the status they give it, as `derived`. A requirement is out of scope when it
+ * does not apply or all its controls are; completed when every control in scope is approved; ready when
+ * none has started; in progress otherwise. The list and every count of requirements read this one
+ * definition, so the dashboard and the list cannot disagree.
+ */
+function derivedRequirements(organizationId: string, projectId: string, scope: RequirementScope): SQL {
+  const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`];
+  if (scope.frameworkId) filters.push(sql`pr.framework_id = ${scope.frameworkId}`);
+  if (scope.name) filters.push(sql`(r.code ilike ${like(scope.name)} or r.title ilike ${like(scope.name)} or r.summary ilike ${like(scope.name)})`);
+  return sql`
+    with recursive tree(id, path) as (
+      select r.id, array[]::text[] from framework_requirements r
+       where r.parent_id is null
+         and r.framework_id in (select pf.framework_id from project_frameworks pf where pf.organization_id = ${organizationId} and pf.project_id = ${projectId})
+      union all
+      select c.id, t.path || p.title from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
+    ),
+    counted as (
+      select pr.id, pr.framework_id, f.code as framework_code, f.name as framework_name, r.code, r.title, r.summary, r.reference, r.coverage, r.coverage_note,
+             pr.applicable, r.position, t.path as section,
+             count(pc.id) filter (where pc.status = 'ready')::int as ready,
+             count(pc.id) filter (where pc.status = 'in_progress')::int as in_progress,
+             count(pc.id) filter (where pc.status = 'in_review')::int as in_review,
+             count(pc.id) filter (where pc.status = 'approved')::int as approved,
+             count(pc.id) filter (where pc.status = 'out_of_scope')::int as out_of_scope,
+             count(pc.id)::int as control_count
+        from project_requirements pr
+        join framework_requirements r on r.id = pr.requirement_id
+        join frameworks f on f.id = pr.framework_id
+        join tree t on t.id = r.id
+        join requirement_controls rc on rc.requirement_id = r.id
+        join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
+       where ${sql.join(filters, sql` and `)}
+       group by pr.id, f.id, r.id, t.path
+    ),
+    derived as (
+      select *, case
+                  when not applicable or out_of_scope = control_count then 'out_of_scope'
+                  when approved = control_count - out_of_scope then 'completed'
+                  when ready = control_count - out_of_scope then 'ready'
+                  else 'in_progress' end as status
+        from counted
+    )`;
+}
+
 export const requirementRepository = {
-  /**
-   * One page of the project's requirements (those that carry controls), each with its section path,
-   * its controls counted by status and the status they give it — in one query. A requirement is out
-   * of scope when it does not apply or all its controls are; completed when every control in scope is
-   * approved; ready when none has started; in progress otherwise.
-   */
+  /** One page of the project's requirements (see derivedRequirements), in one query. */
   async list(db: Executor, organizationId: string, projectId: string, query: RequirementQuery) {
-    const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`];
-    if (query.frameworkId) filters.push(sql`pr.framework_id = ${query.frameworkId}`);
-    if (query.name) filters.push(sql`(r.code ilike ${like(query.name)} or r.title ilike ${like(query.name)} or r.summary ilike ${like(query.name)})`);
     const order = sql`${SORT[query.sortBy ?? 'framework']} ${query.descending ? sql`desc` : sql`asc`}, code`;
     const rows = rowsOf<RequirementRow & { total: number }>(
       await db.execute(sql`
-        with recursive tree(id, path) as (
-          select r.id, array[]::text[] from framework_requirements r
-           where r.parent_id is null
-             and r.framework_id in (select pf.framework_id from project_frameworks pf where pf.organization_id = ${organizationId} and pf.project_id = ${projectId})
-          union all
-          select c.id, t.path || p.title from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
-        ),
-        counted as (
-          select pr.id, f.code as framework_code, f.name as framework_name, r.code, r.title, r.summary, r.reference, r.coverage, r.coverage_note,
-                 pr.applicable, r.position, t.path as section,
-                 count(pc.id) filter (where pc.status = 'ready')::int as ready,
-                 count(pc.id) filter (where pc.status = 'in_progress')::int as in_progress,
-                 count(pc.id) filter (where pc.status = 'in_review')::int as in_review,
-                 count(pc.id) filter (where pc.status = 'approved')::int as approved,
-                 count(pc.id) filter (where pc.status = 'out_of_scope')::int as out_of_scope,
-                 count(pc.id)::int as control_count
-            from project_requirements pr
-            join framework_requirements r on r.id = pr.requirement_id
-            join frameworks f on f.id = pr.framework_id
-            join tree t on t.id = r.id
-            join requirement_controls rc on rc.requirement_id = r.id
-            join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
-           where ${sql.join(filters, sql` and `)}
-           group by pr.id, f.id, r.id, t.path
-        ),
-        derived as (
-          select *, case
-                      when not applicable or out_of_scope = control_count then 'out_of_scope'
-                      when approved = control_count - out_of_scope then 'completed'
-                      when ready = control_count - out_of_scope then 'ready'
-                      else 'in_progress' end as status
-            from counted
-        )
+        ${derivedRequirements(organizationId, projectId, { frameworkId: query.frameworkId, name: query.name })}
         select *, count(*) over () as total from derived
          ${query.status ? sql`where status = ${query.status}` : sql``}
          order by ${order}
          limit ${query.size} offset ${offsetOf(query.page, query.size)}`),
     );
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
+  },
+
+  /** The same requirements counted by status and by framework (framework id → status → count). */
+  async countByStatus(db: Executor, organizationId: string, projectId: string, scope: RequirementScope = {}) {
+    const rows = rowsOf<{ framework_id: string; status: RequirementStatus; n: number }>(
+      await db.execute(sql`
+        ${derivedRequirements(organizationId, projectId, scope)}
+        select framework_id, status, count(*)::int as n from derived group by framework_id, status`),
+    );
+    return rows.map((row) => ({ frameworkId: row.framework_id, status: row.status, count: Number(row.n) }));
   },
 };

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReviewStatus, WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
+import { awaitingDecisionOf } from './awaiting-me';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -111,9 +112,8 @@ export const reviewRepository = {
       await db.execute(sql`
         with page as (
           select r.id, count(*) over () as total, row_number() over (order by ${order}) as n
-            from review_requests r join review_reviewers me on me.review_id = r.id and me.user_id = ${userId} and me.decision = 'pending'
-           where r.organization_id = ${organizationId} and r.status = 'in_review'
-             and exists (select 1 from project_memberships pm where pm.project_id = r.project_id and pm.user_id = ${userId})
+            from review_requests r
+           where r.organization_id = ${organizationId} and ${awaitingDecisionOf(userId)}
            order by ${order} limit ${query.size} offset ${offsetOf(query.page, query.size)}
         )
         select x.*, page.total from page join lateral (${select} where r.id = page.id) x on true order by page.n`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PersonRef } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
+import { hasReviewAwaiting } from '../reviews/awaiting-me';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -62,19 +63,36 @@ export const workItemRepository = {
     return rowsOf<{ tag_id: string }>(await db.execute(sql`select tag_id from work_item_tags where item_type = ${itemType} and item_id = ${itemId} order by tag_id`)).map((r) => r.tag_id);
   },
 
-  /** Per project of the organization where the user has work: open controls assigned, to review, flagged. */
+  /**
+   * Per project of the organization where the user has work: open controls assigned, flagged, and the
+   * controls to review — those with a review awaiting their decision (reviews/awaiting-me.ts, the one
+   * definition the Reviews page and the controls filter use too).
+   */
   async myWork(db: Executor, organizationId: string, userId: string) {
     return rowsOf<{ project_id: string; project_name: string; controls_assigned: number; controls_to_review: number; needs_attention: number }>(
       await db.execute(sql`
+        with assigned as (
+          select w.project_id,
+                 count(*) filter (where pc.status not in ('approved', 'out_of_scope'))::int as controls_assigned,
+                 count(*) filter (where pc.needs_attention and pc.status not in ('approved', 'out_of_scope'))::int as needs_attention
+            from work_item_people w
+            join project_controls pc on pc.id = w.item_id and pc.detached_at is null
+           where w.organization_id = ${organizationId} and w.user_id = ${userId} and w.item_type = 'control' and w.role = 'assignee'
+           group by w.project_id
+        ), to_review as (
+          select pc.project_id, count(*)::int as controls_to_review
+            from project_controls pc
+           where pc.organization_id = ${organizationId} and pc.detached_at is null and ${hasReviewAwaiting(userId, 'control', sql`pc.id`)}
+           group by pc.project_id
+        )
         select p.id as project_id, p.name as project_name,
-               count(*) filter (where w.role = 'assignee' and pc.status not in ('approved', 'out_of_scope'))::int as controls_assigned,
-               count(*) filter (where w.role = 'reviewer' and pc.status not in ('approved', 'out_of_scope'))::int as controls_to_review,
-               count(*) filter (where w.role = 'assignee' and pc.needs_attention and pc.status not in ('approved', 'out_of_scope'))::int as needs_attention
-          from work_item_people w
-          join project_controls pc on pc.id = w.item_id and pc.detached_at is null
-          join projects p on p.id = w.project_id
-         where w.organization_id = ${organizationId} and w.user_id = ${userId} and w.item_type = 'control'
-         group by p.id
+               coalesce(a.controls_assigned, 0)::int as controls_assigned,
+               coalesce(t.controls_to_review, 0)::int as controls_to_review,
+               coalesce(a.needs_attention, 0)::int as needs_attention
+          from projects p
+          left join assigned a on a.project_id = p.id
+          left join to_review t on t.project_id = p.id
+         where p.organization_id = ${organizationId} and (a.project_id is not null or t.project_id is not null)
          order by lower(p.name)`),
     );
   },

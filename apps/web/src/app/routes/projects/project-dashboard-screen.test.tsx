@@ -46,6 +46,26 @@ describe('the project dashboard', () => {
     for (const hidden of members.querySelectorAll('[aria-hidden="true"]')) expect(hidden.querySelector('[tabindex="0"], button, a')).toBeNull();
   });
 
+  it('shows the requirements and controls by status and what awaits my review, each linking to its list filtered alike', async () => {
+    await open({
+      counts: {
+        requirements: { total: 91, by_status: { ready: 40, in_progress: 30, completed: 20, out_of_scope: 1 } },
+        controls: { total: 54, by_status: { ready: 20, in_progress: 20, in_review: 4, approved: 10, out_of_scope: 0 } },
+        to_review: 2,
+      },
+    });
+    const counts = section('At a glance');
+    const link = (name: RegExp) => within(counts).getByRole('link', { name });
+    expect(await within(counts).findByRole('link', { name: /^91 requirements$/ })).toHaveAttribute('href', `${base}/requirements`);
+    expect(link(/^1 out of scope$/)).toHaveAttribute('href', `${base}/requirements?status=out_of_scope`);
+    expect(link(/^54 controls$/)).toHaveAttribute('href', `${base}/controls`);
+    expect(link(/^4 in review$/)).toHaveAttribute('href', `${base}/controls?status=in_review`);
+    // Nothing to open behind a zero.
+    // Requirements and controls with their non-zero statuses, and the review count: the controls out of scope (0) are no link.
+    expect(within(counts).getAllByRole('link')).toHaveLength(11);
+    expect(within(counts).getByText(/controls await your review/).closest('a')).toHaveAttribute('href', `${base}/controls?is_assigned_to_me_for_review=true`);
+  });
+
   it('tells what the project is: type, description with its line breaks, frameworks by name', async () => {
     await open();
     const about = section('About this project');

@@ -6,6 +6,7 @@ import { ProjectFrameworksCard } from '../../../features/frameworks/components/p
 import { useOrganizationFeatures } from '../../../features/organizations/api/get-organization-config';
 import { ActivityList } from '../../../features/logs/components/activity-list';
 import { MembersCard } from '../../../features/projects/components/members-card';
+import { ProjectCountsCard } from '../../../features/projects/components/project-counts-card';
 import { ProjectAboutCard } from '../../../features/projects/components/project-about-card';
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -28,6 +29,7 @@ export function ProjectDashboardScreen() {
           contentManagementEnabled={contentManagementEnabled}
         />
       )}
+      {can('dashboard:read') && <ProjectCountsCard projectId={project.id} />}
       {can('dashboard:read') && <MembersCard projectId={project.id} />}
       {can('comments:read') && (
         <Paper variant="outlined" sx={{ p: 3 }}>
