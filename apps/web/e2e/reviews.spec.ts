@@ -94,18 +94,21 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   expect(rita.errors).toEqual([]);
   await rita.context.close();
 
-  // The owner finds it approved and locked: nothing to edit until it is reopened, which he does.
+  // The owner finds it approved and locked: nothing to edit until it is reopened (who works on it may still
+  // change), which she does with a reason — she holds the force right that separation of duties asks for.
   const owner = await signedIn(browser, 'owner@demo.local');
   await owner.page.goto(`/projects/project-detail/${projectId}/controls?name=${encodeURIComponent(CODE)}`);
   await expect(owner.page.getByRole('row', { name: new RegExp(CODE.replace(/\./g, '\\.')) }).getByText('Review approved')).toBeVisible();
   await owner.page.goto(controlUrl);
   await expect(owner.page.getByText(/Approved and locked/)).toBeVisible();
   await expect(owner.page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
-  await expect(owner.page.getByRole('button', { name: 'Save people' })).toHaveCount(0);
+  await expect(owner.page.getByRole('button', { name: 'Record assessment' })).toHaveCount(0);
   await expectNoSeriousViolations(owner.page, 'review panel, approved', PANEL);
   await screenshots(owner.page, 'review-approved');
   await owner.page.getByRole('button', { name: 'Reopen…' }).click();
-  await owner.page.getByRole('dialog', { name: `Reopen ${CODE}?` }).getByRole('button', { name: 'Reopen' }).click();
+  const reopen = owner.page.getByRole('dialog', { name: `Reopen ${CODE}?` });
+  await reopen.getByRole('textbox', { name: /Why reopen it/ }).fill('The risk criteria changed with the new scorecard');
+  await reopen.getByRole('button', { name: 'Reopen' }).click();
   await expect(owner.page.getByText(`${CODE} reopened: it is in progress again`)).toBeVisible();
   await expect(owner.page.getByText(/Approved and locked/)).toHaveCount(0);
   await expect(owner.page.getByRole('button', { name: 'Save changes' })).toBeVisible();

@@ -76,7 +76,16 @@ export function stubControlsApi({ project, controls = [], details = [], requirem
         const { page, size } = pageOf([], call.url);
         return jsonResponse(200, { items: controls, total: (page - 1) * size + controls.length, page, size, pages: controls.length ? page : 0 });
       }
-      if (path === `${base}/controls/bulk`) return jsonResponse(200, { updated: (bodyOf(call).control_codes as string[]).length });
+      if (path === `${base}/controls/bulk`) {
+        // As the server's lock rule: an approved control refuses a status change, the others take it.
+        const body = bodyOf(call) as { control_codes: string[]; status?: string };
+        const chosen = body.control_codes.map((code) => controls.find((c) => c.control_code === code) ?? { id: code, control_code: code, status: 'ready' });
+        const locked = (c: { status: string }) => body.status !== undefined && c.status === 'approved';
+        return jsonResponse(200, {
+          updated: chosen.filter((c) => !locked(c)).map((c) => c.id),
+          refused: chosen.filter(locked).map((c) => ({ id: c.id, control_code: c.control_code, code: 'locked', detail: 'This control is approved and locked: its status cannot change — reopen it first' })),
+        });
+      }
       if (path === `${base}/requirements`) {
         const framework = query(call).framework;
         return jsonResponse(200, pageOf(requirements.filter((r) => !framework || r.framework_code === framework), call.url));
@@ -104,7 +113,7 @@ export function stubControlsApi({ project, controls = [], details = [], requirem
         Object.assign(control, fields);
         if (tagIds) control.tags = tags.filter((tag) => tagIds.includes(tag.tag_id)).map(({ tag_id, name, color }) => ({ tag_id, name, color }));
         if (status) {
-          control.status_history.unshift({ from: control.status, to: status, at: '2026-11-21T08:00:00Z', by: null, justification: justification ?? null });
+          control.status_history.unshift({ from: control.status, to: status, at: '2026-11-21T08:00:00Z', by: null, justification: justification ?? null, forced: false });
           control.status = status;
           control.locked = status === 'approved';
           control.out_of_scope_justification = status === 'out_of_scope' ? (justification ?? null) : null;

@@ -59,6 +59,7 @@ export function buildOrganizationConfig(overrides: Partial<OrganizationConfig> =
     evidence_scoring_enabled_for_entire_organization: false,
     control_assessment_enabled_for_entire_organization: false,
     content_management_enabled: false,
+    separation_of_duties_enabled: true,
     ...overrides,
   };
 }
@@ -210,6 +211,7 @@ export function buildControlListItem(overrides: Partial<ControlListItem> = {}): 
     frameworks: ['EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'],
     requirement_count: 3,
     review_status: null,
+    approval_forced: false,
     updated_at: '2026-11-20T09:30:00Z',
     ...overrides,
   };

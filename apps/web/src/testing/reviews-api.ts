@@ -16,7 +16,7 @@ type ReviewsApi = {
 };
 
 const settle = (control: ControlDetail, status: ControlDetail['status']) => {
-  control.status_history.unshift({ from: control.status, to: status, at: '2026-11-22T08:00:00Z', by: null, justification: null });
+  control.status_history.unshift({ from: control.status, to: status, at: '2026-11-22T08:00:00Z', by: null, justification: null, forced: false });
   control.status = status;
   control.locked = status === 'approved';
   control.allowed_transitions = status === 'in_review' ? [] : [...MANUAL_TRANSITIONS[status]];

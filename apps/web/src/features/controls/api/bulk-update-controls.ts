@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { bulkUpdateControls as bulkBody, type BulkUpdateControls } from '@aegis/contracts';
+import { bulkUpdateControls as bulkBody, type BulkControlsResult, type BulkUpdateControls } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
 import { useRefreshAfterControlChange } from './control-changes';
 
 export const bulkUpdateControlsSchema = bulkBody;
 
 /**
- * One status change and/or assignment for several controls: all of them or none. 409 (code
- * bulk_refused) lists the controls that refused it; the dialog shows it.
+ * One status change and/or assignment for several controls. Each control takes all of it or none: the
+ * answer lists the ids changed and the controls refused with why (approved ones are locked); the dialog shows them.
  */
-export function bulkUpdateControls(projectId: string, input: BulkUpdateControls): Promise<{ updated: number }> {
+export function bulkUpdateControls(projectId: string, input: BulkUpdateControls): Promise<BulkControlsResult> {
   requireParams('bulkUpdateControls', { project_id: projectId, body: input });
-  return apiFetch<{ updated: number }>(`/api/projects/${encodeURIComponent(projectId)}/controls/bulk`, { method: 'POST', json: input, notify: false });
+  return apiFetch<BulkControlsResult>(`/api/projects/${encodeURIComponent(projectId)}/controls/bulk`, { method: 'POST', json: input, notify: false });
 }
 
 export function useBulkUpdateControls(projectId: string) {

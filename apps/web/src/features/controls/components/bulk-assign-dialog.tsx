@@ -1,20 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import type { PersonRef } from '@aegis/contracts';
+import type { BulkControlsResult, PersonRef } from '@aegis/contracts';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notifier';
 import { bulkUpdateControlsSchema, useBulkUpdateControls } from '../api/bulk-update-controls';
 import { PeoplePicker } from './people-picker';
-import { RefusalAlert } from './refusal-alert';
+import { BulkResultAlert, RefusalAlert } from './refusal-alert';
 
 type Props = { projectId: string; codes: string[]; open: boolean; onClose: () => void; onDone: () => void };
 
 /**
  * Adds people to the assignees of the selected controls (those already assigned stay); the server
- * tells them. All of the controls or none. Render it with a new key each time it opens.
+ * tells them. Approved controls take new assignees too (who works on it is not locked); any control
+ * the server refuses is listed with why. Render it with a new key each time it opens.
  */
 export function BulkAssignDialog({ projectId, codes, open, onClose, onDone }: Props) {
   const [people, setPeople] = useState<PersonRef[]>([]);
   const [peopleError, setPeopleError] = useState<string | undefined>(undefined);
+  const [result, setResult] = useState<BulkControlsResult | null>(null);
   const bulk = useBulkUpdateControls(projectId);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -26,9 +28,14 @@ export function BulkAssignDialog({ projectId, codes, open, onClose, onDone }: Pr
     }
     const input = bulkUpdateControlsSchema.parse({ control_codes: codes, add_assignees: people.map((person) => person.id) });
     bulk.mutate(input, {
-      onSuccess: ({ updated }) => {
+      onSuccess: (answer) => {
+        if (answer.refused.length > 0) {
+          setResult(answer);
+          return;
+        }
         const names = people.map((person) => person.name).join(', ');
-        notifySuccess(`${names} assigned to ${updated} ${updated === 1 ? 'control' : 'controls'}`);
+        const changed = answer.updated.length;
+        notifySuccess(`${names} assigned to ${changed} ${changed === 1 ? 'control' : 'controls'}`);
         onDone();
       },
     });
@@ -59,6 +66,7 @@ export function BulkAssignDialog({ projectId, codes, open, onClose, onDone }: Pr
         autoFocus
       />
       <RefusalAlert error={bulk.error} />
+      <BulkResultAlert result={result} />
     </FormDialog>
   );
 }

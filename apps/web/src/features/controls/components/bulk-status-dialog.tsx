@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { JUSTIFIED_STATUSES, WORK_ITEM_STATUS_LABELS, type WorkItemStatus } from '@aegis/contracts';
+import { JUSTIFIED_STATUSES, WORK_ITEM_STATUS_LABELS, type BulkControlsResult, type WorkItemStatus } from '@aegis/contracts';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notifier';
 import { bulkUpdateControlsSchema, useBulkUpdateControls } from '../api/bulk-update-controls';
-import { RefusalAlert } from './refusal-alert';
+import { BulkResultAlert, RefusalAlert } from './refusal-alert';
 
 /** The statuses a person sets by hand; in review and approved come only through reviews. */
 const MANUAL_STATUSES: WorkItemStatus[] = ['ready', 'in_progress', 'out_of_scope'];
@@ -14,13 +14,15 @@ const MANUAL_STATUSES: WorkItemStatus[] = ['ready', 'in_progress', 'out_of_scope
 type Props = { projectId: string; codes: string[]; open: boolean; onClose: () => void; onDone: () => void };
 
 /**
- * Moves the selected controls to one status: all of them or none. Out of scope asks why. A refusal
- * lists the controls that refused it. Render it with a new key each time it opens.
+ * Moves the selected controls to one status. Out of scope asks why. Approved controls are locked: the
+ * server refuses them and changes the others, and the dialog stays open listing those refused and why.
+ * Render it with a new key each time it opens.
  */
 export function BulkStatusDialog({ projectId, codes, open, onClose, onDone }: Props) {
   const [status, setStatus] = useState<WorkItemStatus>('in_progress');
   const [justification, setJustification] = useState('');
   const [justificationError, setJustificationError] = useState<string | null>(null);
+  const [result, setResult] = useState<BulkControlsResult | null>(null);
   const bulk = useBulkUpdateControls(projectId);
   const needsReason = JUSTIFIED_STATUSES.includes(status);
 
@@ -33,8 +35,13 @@ export function BulkStatusDialog({ projectId, codes, open, onClose, onDone }: Pr
     }
     const input = bulkUpdateControlsSchema.parse({ control_codes: codes, status, ...(needsReason ? { justification } : {}) });
     bulk.mutate(input, {
-      onSuccess: ({ updated }) => {
-        notifySuccess(`${updated} ${updated === 1 ? 'control' : 'controls'} moved to ${WORK_ITEM_STATUS_LABELS[status]}`);
+      onSuccess: (answer) => {
+        const changed = answer.updated.length;
+        if (answer.refused.length > 0) {
+          setResult(answer);
+          return;
+        }
+        notifySuccess(`${changed} ${changed === 1 ? 'control' : 'controls'} moved to ${WORK_ITEM_STATUS_LABELS[status]}`);
         onDone();
       },
     });
@@ -46,7 +53,7 @@ export function BulkStatusDialog({ projectId, codes, open, onClose, onDone }: Pr
       open={open}
       onClose={onClose}
       title="Change the status"
-      text={`Move the ${codes.length} selected ${codes.length === 1 ? 'control' : 'controls'} to one status. Either all of them change, or none does.`}
+      text={`Move the ${codes.length} selected ${codes.length === 1 ? 'control' : 'controls'} to one status. Approved controls are locked and keep theirs: reopen them one by one first.`}
       submitLabel="Change status"
       pending={bulk.isPending}
       onSubmit={submit}
@@ -78,6 +85,7 @@ export function BulkStatusDialog({ projectId, codes, open, onClose, onDone }: Pr
         )}
       </Stack>
       <RefusalAlert error={bulk.error} />
+      <BulkResultAlert result={result} />
     </FormDialog>
   );
 }

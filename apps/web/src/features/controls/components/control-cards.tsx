@@ -59,7 +59,7 @@ export function ControlCards({ projectId, controls, selection, back, labelledBy,
               </Box>
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <StatusChip status={control.status} />
-                {control.review_status && <ReviewStatusChip status={control.review_status} />}
+                {control.review_status && <ReviewStatusChip status={control.review_status} forced={control.approval_forced} />}
                 {control.due_date && <DueDateText control={control} />}
               </Stack>
               {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}

@@ -41,8 +41,10 @@ export function ControlHeader({ projectId, control, canUpdate }: Props) {
       )}
       {control.locked && (
         <Alert severity="info" icon={<LockOutlinedIcon />} sx={{ mt: 2 }}>
-          Approved and locked: its details, people, evidence and tests stay as they were approved.{' '}
-          {control.allowed_transitions.includes('in_progress') ? 'Reopen it to change anything; the change is logged.' : 'Someone who may update controls can reopen it.'}
+          Approved and locked: its details, assessments, evidence and tests stay as they were approved; who works on it may still change.{' '}
+          {control.allowed_transitions.includes('in_progress')
+            ? 'Reopen it to change anything: say why, the reason is logged and its approvers are told.'
+            : 'Someone allowed to reopen approved controls can do it (with separation of duties, not whoever works on it).'}
         </Alert>
       )}
       {control.status === 'in_review' && (

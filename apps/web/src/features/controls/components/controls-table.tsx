@@ -112,7 +112,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {control.review_status ? (
-                  <ReviewStatusChip status={control.review_status} />
+                  <ReviewStatusChip status={control.review_status} forced={control.approval_forced} />
                 ) : (
                   <Typography variant="body2" color="text.secondary">
                     —

@@ -51,9 +51,12 @@ function PeopleForm({ projectId, control }: { projectId: string; control: Contro
 
 type Props = { projectId: string; control: ControlDetail; canAssign: boolean };
 
-/** Who works on the control and who will review it: pickers for those who may assign, names for everyone else. */
+/**
+ * Who works on the control and who will review it: pickers for those who may assign, names for everyone
+ * else. An approved (locked) control keeps its content, not its people: they may change.
+ */
 export function PeopleSection({ projectId, control, canAssign }: Props) {
-  const editable = canAssign && !control.locked;
+  const editable = canAssign;
   return (
     <DetailSection id="control-people" title="People">
       {editable ? (

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import type { BulkControlsResult } from '@aegis/contracts';
 import { errorDetail } from '../../../lib/errors';
 
 /**
@@ -30,6 +31,26 @@ export function RefusalAlert({ error }: { error: unknown }) {
           ))}
         </Box>
       )}
+    </Alert>
+  );
+}
+
+/** "2 changed, 1 refused: …" — what a bulk change did, one line per control it refused, with why. */
+export function bulkResultHeadline(result: BulkControlsResult): string {
+  return `${result.updated.length} changed, ${result.refused.length} refused:`;
+}
+
+/** The controls a bulk change refused (approved ones are locked), under how many changed; nothing when none was refused. */
+export function BulkResultAlert({ result }: { result: BulkControlsResult | null }) {
+  if (!result || result.refused.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }}>
+      {bulkResultHeadline(result)}
+      <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+        {result.refused.map((refusal) => (
+          <li key={refusal.id}>{`${refusal.control_code} — ${refusal.detail}`}</li>
+        ))}
+      </Box>
     </Alert>
   );
 }

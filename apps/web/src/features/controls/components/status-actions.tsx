@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ControlDetail, WorkItemStatus } from '@aegis/contracts';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorDetail } from '../../../lib/errors';
 import { notifyError, notifySuccess } from '../../../lib/notifier';
 import { useUpdateControl } from '../api/update-control';
 import { OutOfScopeDialog } from './out-of-scope-dialog';
+import { ReopenDialog } from './reopen-dialog';
 
 /** What moving from one status to another is called on its button. */
 export function transitionLabel(from: WorkItemStatus, to: WorkItemStatus): string {
@@ -20,7 +20,7 @@ type Props = { projectId: string; control: ControlDetail };
 
 /**
  * The status changes the caller may make by hand now (the server's `allowed_transitions`): one
- * button each. Out of scope asks why; reopening an approved control asks first.
+ * button each. Out of scope asks why; reopening an approved control asks why too.
  */
 export function StatusActions({ projectId, control }: Props) {
   const update = useUpdateControl(projectId, control.control_code);
@@ -53,30 +53,7 @@ export function StatusActions({ projectId, control }: Props) {
         })}
       </Stack>
       <OutOfScopeDialog key={dialog === 'out_of_scope' ? 'open' : 'closed'} projectId={projectId} control={control} open={dialog === 'out_of_scope'} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        id="reopen-control"
-        open={dialog === 'reopen'}
-        title={`Reopen ${control.control_code}?`}
-        text="It was approved and is locked. Reopening moves it back to In progress so that its fields, evidence and tests can change again; its next approval needs a new review. The change is logged."
-        confirmLabel="Reopen"
-        pending={update.isPending}
-        error={dialog === 'reopen' && update.isError ? errorDetail(update.error) : null}
-        onClose={() => {
-          setDialog(null);
-          update.reset();
-        }}
-        onConfirm={() =>
-          update.mutate(
-            { status: 'in_progress' },
-            {
-              onSuccess: () => {
-                setDialog(null);
-                notifySuccess(`${control.control_code} reopened: it is in progress again`);
-              },
-            },
-          )
-        }
-      />
+      <ReopenDialog key={dialog === 'reopen' ? 'open' : 'closed'} projectId={projectId} control={control} open={dialog === 'reopen'} onClose={() => setDialog(null)} />
     </>
   );
 }

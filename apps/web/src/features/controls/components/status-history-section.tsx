@@ -4,7 +4,7 @@ import { WORK_ITEM_STATUS_LABELS, type StatusChange } from '@aegis/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { DetailSection } from './detail-section';
 
-/** Every status the control went through, newest first, with who moved it and why. */
+/** Every status the control went through, newest first, with who moved it and why; a forced approval says so. */
 export function StatusHistorySection({ history }: { history: readonly StatusChange[] }) {
   return (
     <DetailSection id="control-status-history" title="Status history">
@@ -17,6 +17,7 @@ export function StatusHistorySection({ history }: { history: readonly StatusChan
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {change.from ? `${WORK_ITEM_STATUS_LABELS[change.from]} → ` : ''}
                 {WORK_ITEM_STATUS_LABELS[change.to]}
+                {change.forced && ' (forced, without a review)'}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {change.by?.name ?? 'Automatically'} · <time dateTime={change.at}>{formatDateTime(change.at)}</time>

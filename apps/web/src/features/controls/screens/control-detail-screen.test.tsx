@@ -77,19 +77,25 @@ describe('a control’s page', () => {
     expect(screen.getByRole('button', { name: 'Bring back in scope' })).toBeInTheDocument();
   });
 
-  it('explains an approved control is locked, shows its fields read-only, and reopens it after asking', async () => {
+  it('explains an approved control is locked, shows its content read-only but its people editable, and reopens it with a reason', async () => {
     const { user, calls } = await open({ status: 'approved', locked: true, allowed_transitions: ['in_progress'], assignees: [ADA], notes: 'Signed off by the board' });
     expect(screen.getByText(/Approved and locked/)).toHaveTextContent('Reopen it to change anything');
-    expect(screen.queryByRole('button', { name: 'Save people' })).not.toBeInTheDocument();
+    // Who works on it is not locked; its content and assessments are.
+    expect(within(region('People')).getByRole('button', { name: 'Save people' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
-    expect(within(region('People')).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(await within(region('Assessments')).findByText('History')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record assessment' })).not.toBeInTheDocument();
     expect(within(region('Planning')).getByText('Signed off by the board')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reopen…' }));
     const dialog = screen.getByRole('dialog', { name: `Reopen ${CODE}?` });
     await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(within(dialog).getByText(/Say why it is reopened/)).toBeInTheDocument();
+    expect(callsOf(calls, controlPath, 'PATCH')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Why reopen it/ }), 'The model was retrained');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodyOf(callsOf(calls, controlPath, 'PATCH')[0]!)).toEqual({ status: 'in_progress' });
+    expect(bodyOf(callsOf(calls, controlPath, 'PATCH')[0]!)).toEqual({ status: 'in_progress', justification: 'The model was retrained' });
     expect(await screen.findByRole('button', { name: 'Save changes' })).toBeInTheDocument();
     expect(screen.queryByText(/Approved and locked/)).not.toBeInTheDocument();
   });

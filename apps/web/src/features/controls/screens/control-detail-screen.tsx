@@ -70,7 +70,7 @@ export function ControlDetailScreen({ project, controlCode, review, discussion, 
             {review?.(control)}
             <ControlAbout control={control} />
             <SatisfiesSection projectId={project.id} control={control} />
-            {can('control_assessments:read') && <AssessmentsSection projectId={project.id} controlCode={control.control_code} canAssess={can('control_assessments:create')} />}
+            {can('control_assessments:read') && <AssessmentsSection projectId={project.id} controlCode={control.control_code} canAssess={can('control_assessments:create') && !control.locked} />}
             {discussion?.(control)}
           </Stack>
           <Stack spacing={3} sx={{ minWidth: 0 }}>

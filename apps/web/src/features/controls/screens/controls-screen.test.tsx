@@ -146,7 +146,7 @@ describe('the controls list', () => {
   });
 
   it('changes the status of the selected controls, asking why for out of scope', async () => {
-    const { user, calls } = await open();
+    const { user, calls } = await open(base, { controls: [controls[0]!, { ...controls[1]!, status: 'in_progress', review_status: null }] });
     await user.click(screen.getByRole('checkbox', { name: 'Select every control on this page' }));
     expect(screen.getByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change status…' }));
@@ -166,18 +166,35 @@ describe('the controls list', () => {
     expect(screen.queryByText('2 selected')).not.toBeInTheDocument();
   });
 
-  it('shows the server’s refusal of a bulk change control by control, and changes nothing', async () => {
-    const detail = 'Nothing was changed. 1 of 2 controls refused it — MFF-1.GOV.02: This control is approved and locked: reopen it first';
-    const { user } = await open(base, { handle: (call) => (call.url.endsWith('/controls/bulk') ? jsonResponse(409, { detail, code: 'bulk_refused' }) : undefined) });
+  it('says how many controls changed and which the server refused, and why (an approved one is locked)', async () => {
+    const { user, calls } = await open();
     await user.click(screen.getByRole('checkbox', { name: 'Select MFF-1.RSK.01' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select MFF-1.GOV.02' }));
     await user.click(screen.getByRole('button', { name: 'Change status…' }));
     const dialog = screen.getByRole('dialog', { name: 'Change the status' });
     await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Nothing was changed. 1 of 2 controls refused it');
-    expect(within(alert).getByRole('listitem')).toHaveTextContent('MFF-1.GOV.02 — This control is approved and locked: reopen it first');
+    expect(alert).toHaveTextContent('1 changed, 1 refused:');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('MFF-1.GOV.02 — This control is approved and locked: its status cannot change — reopen it first');
+    expect(bodyOf(callsOf(calls, `${listPath}/bulk`, 'POST')[0]!)).toEqual({ control_codes: ['MFF-1.RSK.01', 'MFF-1.GOV.02'], status: 'in_progress' });
     expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+
+  it('shows a refusal of the whole bulk change as the server words it', async () => {
+    const detail = 'Not controls of this project: MFF-1.NOPE.01';
+    const { user } = await open(base, { handle: (call) => (call.url.endsWith('/controls/bulk') ? jsonResponse(422, { detail, code: 'unprocessable_content' }) : undefined) });
+    await user.click(screen.getByRole('checkbox', { name: 'Select MFF-1.RSK.01' }));
+    await user.click(screen.getByRole('button', { name: 'Change status…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the status' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(detail);
+  });
+
+  it('marks a control approved by force, without a review, on the list', async () => {
+    await open(base, { controls: [controls[0]!, { ...controls[1]!, approval_forced: true }] });
+    const approved = screen.getByRole('row', { name: /MFF-1.GOV.02/ });
+    expect(within(approved).getByText('Forced approval')).toBeInTheDocument();
+    expect(within(approved).queryByText('Review approved')).not.toBeInTheDocument();
   });
 
   it('assigns project members to the selected controls', async () => {

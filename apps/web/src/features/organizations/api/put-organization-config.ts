@@ -10,9 +10,10 @@ export const ORGANIZATION_CONFIG_DEFAULTS: Readonly<PutOrganizationConfig> = {
   evidence_scoring_enabled_for_entire_organization: false,
   control_assessment_enabled_for_entire_organization: false,
   content_management_enabled: false,
+  separation_of_duties_enabled: true,
 };
 
-/** Replaces all five flags (`config:update`). */
+/** Replaces every flag (`config:update`), separation of duties included. */
 export function putOrganizationConfig(organizationId: string, flags: PutOrganizationConfig): Promise<OrganizationConfig> {
   requireParams('putOrganizationConfig', { organization_id: organizationId, body: flags });
   return apiFetch<OrganizationConfig>(`/api/v1/config/organizations/${encodeURIComponent(organizationId)}`, { method: 'PUT', json: flags });

@@ -47,7 +47,7 @@ async function openSettings(options?: Parameters<typeof stubConfig>[0]) {
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
 
 describe('OrganizationSettingsScreen', () => {
-  it('shows the five flags as described switches', async () => {
+  it('shows the five flags and separation of duties as described switches', async () => {
     await openSettings();
     const expected: [string, boolean][] = [
       ['Vendor management', false],
@@ -55,6 +55,7 @@ describe('OrganizationSettingsScreen', () => {
       ['Evidence scoring', false],
       ['Control assessment', false],
       ['Content management', false],
+      ['Separation of duties', true],
     ];
     for (const [name, on] of expected) {
       const control = screen.getByRole('switch', { name });
@@ -114,6 +115,7 @@ describe('OrganizationSettingsScreen', () => {
         evidence_scoring_enabled_for_entire_organization: false,
         control_assessment_enabled_for_entire_organization: false,
         content_management_enabled: false,
+        separation_of_duties_enabled: true,
       },
     });
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Content management' })).not.toBeChecked());

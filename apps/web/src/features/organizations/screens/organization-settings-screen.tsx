@@ -43,6 +43,12 @@ const FLAGS: { flag: Flag; label: string; description: string }[] = [
     label: 'Content management',
     description: 'Manage framework content with the new framework pages.',
   },
+  {
+    flag: 'separation_of_duties_enabled',
+    label: 'Separation of duties',
+    description:
+      'Nobody approves or force-approves a control they are assigned to or whose review they requested, and reopening an approved control needs the right to force a status (project owners and auditors). On by default.',
+  },
 ];
 
 type Props = {
@@ -53,7 +59,7 @@ type Props = {
   canRestore: boolean;
 };
 
-/** The organization's feature flags, for everyone in it. */
+/** The organization's feature flags and its separation-of-duties rule, for everyone in it. */
 export function OrganizationSettingsScreen({ organizationId, canChange, canRestore }: Props) {
   const config = useQuery(organizationConfigQueryOptions(organizationId));
   const patch = usePatchOrganizationConfig(organizationId);
