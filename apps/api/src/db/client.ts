@@ -69,12 +69,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const client = new PGlite({ dataDir: dataPath, loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let transactionSeenAt: number | undefined;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       if (client.closed) throw new Error('database is closed');
+      // PGlite runs one statement at a time, and a transaction holds it whole: a health check would wait
+      // for the longest transaction (a large template's upload) and report it as an outage. An embedded
+      // database in a transaction is working; only one that stays in transactions for 30 s is asked anyway.
+      if (client.isInTransaction()) {
+        transactionSeenAt ??= Date.now();
+        if (Date.now() - transactionSeenAt < 30_000) return;
+      } else transactionSeenAt = undefined;
       await client.query('select 1');
     },
     analyze: async () => {

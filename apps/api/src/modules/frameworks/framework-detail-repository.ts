@@ -49,21 +49,19 @@ export const frameworkDetailRepository = {
   /** The requirements at positions [from, to) — whole subtrees when `from` and `to` are top-level positions. */
   async treeRange(db: Executor, frameworkId: string, from: number, to: number | null): Promise<RequirementNode[]> {
     const range = to === null ? sql`r.position >= ${from}` : sql`r.position >= ${from} and r.position < ${to}`;
-    const mappedRange = to === null ? sql`fr.position >= ${from}` : sql`fr.position >= ${from} and fr.position < ${to}`;
+    // One correlated aggregate per requirement, by the mappings' primary key: the plan stays an index
+    // lookup whatever the statistics say (fresh uploads have none yet until the next analyze).
     const rows = rowsOf<RequirementRow>(
       await db.execute(sql`
         select r.id, r.parent_id, r.code, r.title, r.summary, r.reference, r.notes, r.applies_when, r.applies_from, r.coverage, r.coverage_note,
-               coalesce(m.controls, '[]'::json) as controls
+               coalesce((
+                 select json_agg(json_build_object('control_code', c.code, 'title', c.title, 'relationship', rc.relationship, 'source', rc.source,
+                                                   'rationale', rc.rationale, 'strength', rc.strength) order by rc.position, c.code)
+                   from requirement_controls rc
+                   join control_definitions c on c.id = rc.control_id
+                  where rc.requirement_id = r.id
+               ), '[]'::json) as controls
           from framework_requirements r
-          left join (
-            select rc.requirement_id,
-                   json_agg(json_build_object('control_code', c.code, 'title', c.title, 'relationship', rc.relationship, 'source', rc.source,
-                                              'rationale', rc.rationale, 'strength', rc.strength) order by rc.position, c.code) as controls
-              from requirement_controls rc
-              join framework_requirements fr on fr.id = rc.requirement_id and fr.framework_id = ${frameworkId} and ${mappedRange}
-              join control_definitions c on c.id = rc.control_id
-             group by rc.requirement_id
-          ) m on m.requirement_id = r.id
          where r.framework_id = ${frameworkId} and ${range}
          order by r.position`),
     );

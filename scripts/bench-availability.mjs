@@ -1,0 +1,122 @@
+// `npm run bench:availability`: does one heavy request stall the others? (issue 17, docs/benchmarks.md)
+// /api/health is hammered with autocannon (BENCH_CONNECTIONS, default 10) while
+//   1. the largest template the limits allow (docs/framework-templates.md, "Limits") is uploaded and
+//      applied to a new project, and
+//   2. that framework, the largest there can be, is read BENCH_READS times;
+// and its p50 / p99 / max latency is printed for each phase, next to a quiet baseline. Goal: p99 < 50 ms.
+// BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: it gets the demo seed).
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 3294);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-availability-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const reads = Number(process.env.BENCH_READS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const env = {
+  ...process.env,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' } : {}),
+  PORT: String(port),
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  AUTH_DUMMY_ENABLED: 'true',
+  AUTH_RATE_LIMIT_MAX: '1000000',
+};
+
+// The API alone is enough here (no web assets are requested).
+execFileSync(process.execPath, [path.join(root, 'apps/api/build.mjs')], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
+// The limits, read from the contracts source so the bench follows them.
+const limitsSource = fs.readFileSync(path.join(root, 'packages/contracts/src/framework-template.ts'), 'utf8');
+const limit = (name) => Function(`return (${limitsSource.match(new RegExp(`export const ${name} = ([^;]+);`))[1].replaceAll('_', '')})`)();
+const [MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_REQUIREMENTS, MAX_TEMPLATE_MAPPINGS] = ['MAX_FRAMEWORK_TEMPLATE_BYTES', 'MAX_REQUIREMENTS', 'MAX_TEMPLATE_MAPPINGS'].map(limit);
+
+const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+const startedAt = performance.now();
+for (;;) {
+  if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+  try {
+    if ((await fetch(`${base}/api/health`)).status === 200) break;
+  } catch {
+    /* not listening yet */
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+console.log(`server ready in ${Math.round(performance.now() - startedAt)} ms (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+
+const token = (await (await fetch(`${base}/api/auth/dummy?x=admin@demo.local`)).json()).access_token;
+const headers = { authorization: `Bearer ${token}` };
+async function call(method, url, body) {
+  const response = await fetch(`${base}${url}`, { method, headers: { ...headers, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) }, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+  return response;
+}
+const organizationId = (await (await call('GET', '/api/users/me')).json()).organization.id;
+const mff1 = await (await call('GET', `/api/organizations/${organizationId}/frameworks/MFF-1`)).json();
+const codes = mff1.controls.map((c) => c.control_code);
+
+/** The largest template within every limit: MAX_REQUIREMENTS requirements, MAX_TEMPLATE_MAPPINGS mappings, close to MAX_FRAMEWORK_TEMPLATE_BYTES. */
+function largestTemplate() {
+  const sections = MAX_REQUIREMENTS / 5;
+  const perLeaf = Math.floor((MAX_TEMPLATE_MAPPINGS - sections) / (sections * 4));
+  const summaryLength = Math.floor((MAX_FRAMEWORK_TEMPLATE_BYTES * 0.97 - MAX_TEMPLATE_MAPPINGS * 18 - MAX_REQUIREMENTS * 80) / MAX_REQUIREMENTS);
+  const summary = 'The organization keeps this requirement under review and records how it is met. '.repeat(8).slice(0, Math.max(0, summaryLength));
+  const pick = (i, n) => Array.from({ length: n }, (_, k) => codes[(i * 7 + k) % codes.length]);
+  const requirements = Array.from({ length: sections }, (_, s) => ({
+    code: `S${s}`,
+    title: `Section ${s}`,
+    summary,
+    controls: pick(s, 1),
+    children: Array.from({ length: 4 }, (_, c) => ({ code: `S${s}.${c}`, title: `Requirement ${s}.${c}`, summary, controls: pick(s * 4 + c, perLeaf) })),
+  }));
+  return { framework_code: 'BENCH_LARGEST', name: 'Largest allowed template', version: '1', requirements };
+}
+const template = JSON.stringify(largestTemplate());
+const mappings = (template.match(/MFF-1\./g) ?? []).length;
+console.log(`template: ${template.length} bytes (limit ${MAX_FRAMEWORK_TEMPLATE_BYTES}), ${MAX_REQUIREMENTS} requirements, ${mappings} mappings (limit ${MAX_TEMPLATE_MAPPINGS})`);
+
+/** Runs `work` while autocannon hammers /api/health; prints health latency and how long the work took. */
+async function underLoad(label, work) {
+  let stop;
+  const result = new Promise((resolve, reject) => {
+    const instance = autocannon({ url: `${base}/api/health`, connections, duration: 600 }, (error, r) => (error ? reject(error) : resolve(r)));
+    stop = () => instance.stop();
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  const started = performance.now();
+  const note = await work();
+  const took = Math.round(performance.now() - started);
+  await new Promise((r) => setTimeout(r, 1000));
+  stop();
+  const r = await result;
+  console.log(`${label}: ${note ?? ''}${took} ms; /api/health meanwhile: ${r.requests.total} requests, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.non2xx} non-2xx, ${r.errors} errors`);
+}
+
+await underLoad('quiet baseline (5 s)', async () => {
+  await new Promise((r) => setTimeout(r, 5000));
+});
+await underLoad('upload the largest template', async () => {
+  const form = new FormData();
+  form.append('file', new Blob([template], { type: 'application/json' }), 'largest.json');
+  await call('POST', `/api/organizations/${organizationId}/templates`, form);
+});
+const project = await (await call('POST', '/api/projects', { name: 'Availability bench', project_type: 'ai_application' })).json();
+await underLoad('apply it to a project', async () => {
+  await call('POST', `/api/v1/projects/${project.id}/frameworks`, ['BENCH_LARGEST']);
+});
+let bytes = 0;
+await underLoad(`read it ${reads} times`, async () => {
+  for (let i = 0; i < reads; i++) bytes = (await (await call('GET', `/api/organizations/${organizationId}/frameworks/BENCH_LARGEST`)).arrayBuffer()).byteLength;
+  return `${bytes} bytes each, `;
+});
+
+const exited = new Promise((resolve) => child.once('exit', resolve));
+process.kill(-child.pid, 'SIGTERM');
+await exited;
+fs.rmSync(dataDir, { recursive: true, force: true });
