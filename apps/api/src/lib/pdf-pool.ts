@@ -45,6 +45,8 @@ export function createPdfPool({ size = defaultPoolSize(), queueLimit = 8 * size,
     size,
     queueLimit,
     timeoutMs,
+    // A worker that rendered a large report holds hundreds of MB; an idle minute gives them back.
+    idleMs: 60_000,
     busy,
     cancelled,
     closing,
