@@ -33,10 +33,12 @@ type Props = {
   empty?: string;
   /** Names shown before "+n more". */
   max?: number;
+  /** Each name on one line, cut short with an ellipsis and whole in its title (narrow table columns). */
+  oneLine?: boolean;
 };
 
 /** People as a list's cell or a card shows them: avatar and name each, the rest counted. */
-export function PeopleNames({ people, empty = 'No one', max = 3 }: Props) {
+export function PeopleNames({ people, empty = 'No one', max = 3, oneLine = false }: Props) {
   if (people.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -51,7 +53,7 @@ export function PeopleNames({ people, empty = 'No one', max = 3 }: Props) {
       {shown.map((person) => (
         <Box component="li" key={person.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <PersonAvatar person={person} />
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" noWrap={oneLine} title={oneLine ? person.name || person.email : undefined} sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {person.name || person.email}
           </Typography>
         </Box>

@@ -47,30 +47,44 @@ type Props = {
   labelledBy: string;
 };
 
-const HEADERS: { label: string; field?: ControlSortField }[] = [
-  { label: 'Code', field: 'control_code' },
-  { label: 'Control', field: 'title' },
-  { label: 'Status', field: 'status' },
-  { label: 'Review' },
-  { label: 'Assignees' },
-  { label: 'Reviewers' },
-  { label: 'Due', field: 'due_date' },
-  { label: 'Frameworks' },
-  { label: 'Tags' },
-  { label: 'Updated', field: 'updated_at' },
-];
+/** Shown from the xl breakpoint (1536 px) on: below it the column leaves its room to the others. */
+const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
 
-/** The project's controls, one row each; on narrow screens the table scrolls sideways inside its card. */
+/**
+ * The columns with their widths (the layout is fixed: long content is cut short, with its whole text
+ * in a title, rather than widening the table); the control's title takes the rest.
+ */
+const HEADERS: { label: string; field?: ControlSortField; width?: number; wideOnly?: boolean }[] = [
+  { label: 'Code', field: 'control_code', width: 132 },
+  { label: 'Control', field: 'title' },
+  { label: 'Status', field: 'status', width: 124 },
+  { label: 'Review', width: 136 },
+  { label: 'Assignees', width: 144 },
+  { label: 'Reviewers', width: 144 },
+  { label: 'Due', field: 'due_date', width: 96 },
+  { label: 'Frameworks', width: 132 },
+  { label: 'Tags', width: 120 },
+  { label: 'Updated', field: 'updated_at', width: 104, wideOnly: true },
+];
+/** MUI's small checkbox cell: 24 px of checkbox and 28 of padding (its own width assumes content-box sizing). */
+const CHECKBOX_WIDTH = 52;
+/** The fixed columns' widths, the checkbox's and room for the control's title: narrower, the table scrolls in its card. */
+const MIN_TABLE_WIDTH = CHECKBOX_WIDTH + HEADERS.reduce((sum, { width, wideOnly }) => sum + (wideOnly ? 0 : (width ?? 220)), 0);
+
+/** A cell's text on one line, cut short with an ellipsis. */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** The project's controls, one row each; it fits a 1440 px screen, and on narrower ones scrolls sideways inside its card. */
 export function ControlsTable({ projectId, controls, sort, onSort, selection, frameworkNames, back, labelledBy }: Props) {
   const codes = controls.map((control) => control.control_code);
   const selectedHere = codes.filter((code) => selection?.selected.has(code)).length;
   return (
     <TableContainer>
-      <Table aria-labelledby={labelledBy} size="small" sx={{ minWidth: 1120, '& td, & th': { verticalAlign: 'top' } }}>
+      <Table aria-labelledby={labelledBy} size="small" sx={{ minWidth: MIN_TABLE_WIDTH, tableLayout: 'fixed', '& td, & th': { verticalAlign: 'top' }, '& td:not(.MuiTableCell-paddingCheckbox), & th:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {selection && (
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" sx={{ '&.MuiTableCell-paddingCheckbox': { width: CHECKBOX_WIDTH } }}>
                 <Checkbox
                   checked={selectedHere > 0 && selectedHere === codes.length}
                   indeterminate={selectedHere > 0 && selectedHere < codes.length}
@@ -79,9 +93,10 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                 />
               </TableCell>
             )}
-            {HEADERS.map(({ label, field }) =>
-              field ? <SortableHeaderCell key={label} label={label} field={field} sort={sort} onSort={onSort} /> : <TableCell key={label}>{label}</TableCell>,
-            )}
+            {HEADERS.map(({ label, field, width, wideOnly }) => {
+              const sx = { width, ...(wideOnly ? WIDE_ONLY : {}) };
+              return field ? <SortableHeaderCell key={label} label={label} field={field} sort={sort} onSort={onSort} sx={sx} /> : <TableCell key={label} sx={sx}>{label}</TableCell>;
+            })}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -96,12 +111,12 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                   />
                 </TableCell>
               )}
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                <Link component={RouterLink} to={controlDetailPath(projectId, control.control_code)} state={{ back } satisfies BackLinkState}>
+              <TableCell component="th" scope="row" sx={{ ...oneLine, fontWeight: 600 }}>
+                <Link component={RouterLink} to={controlDetailPath(projectId, control.control_code)} state={{ back } satisfies BackLinkState} title={control.control_code}>
                   {control.control_code}
                 </Link>
               </TableCell>
-              <TableCell sx={{ minWidth: 220 }}>
+              <TableCell>
                 <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                   {control.title}
                 </Typography>
@@ -119,11 +134,11 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ minWidth: 140 }}>
-                <PeopleNames people={control.assignees} empty="Unassigned" max={2} />
+              <TableCell>
+                <PeopleNames people={control.assignees} empty="Unassigned" max={2} oneLine />
               </TableCell>
-              <TableCell sx={{ minWidth: 140 }}>
-                <PeopleNames people={control.reviewers} empty="None" max={2} />
+              <TableCell>
+                <PeopleNames people={control.reviewers} empty="None" max={2} oneLine />
               </TableCell>
               <TableCell>
                 <DueDateText control={control} />
@@ -148,7 +163,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
                 <Typography variant="body2" component="time" dateTime={control.updated_at}>
                   {formatDate(control.updated_at)}
                 </Typography>

@@ -77,6 +77,16 @@ describe('the controls list', () => {
     expect(within(card).getByText('EU AI Act · ISO/IEC 42001')).toBeInTheDocument();
   });
 
+  it('keeps the table to its fixed columns: names, tags and codes cut short keep their whole text in a title', async () => {
+    await open();
+    const table = screen.getByRole('table');
+    expect(table).toHaveStyle({ tableLayout: 'fixed' });
+    expect(within(screen.getByRole('row', { name: /MFF-1.RSK.01/ })).getByTitle('Ada Lovelace')).toHaveTextContent('Ada Lovelace');
+    const approved = screen.getByRole('row', { name: /MFF-1.GOV.02/ });
+    expect(within(approved).getByTitle('Bias')).toHaveTextContent('Bias');
+    expect(within(approved).getByRole('link', { name: 'MFF-1.GOV.02' })).toHaveAttribute('title', 'MFF-1.GOV.02');
+  });
+
   it('asks the API for what a shared URL says, every filter included', async () => {
     const requirement = '0199a0b2-0000-7000-8000-0000000000e9';
     const { lastList } = await open(
