@@ -154,6 +154,29 @@ describe('a reviewer who is deactivated', () => {
   });
 });
 
+describe('at the same instant', () => {
+  it('a deactivation and the other reviewer\'s approval settle a rule "all" review exactly once, as approved', async () => {
+    const admin = await as('admin');
+    const reviewer = await as('reviewer');
+    const editor = await as('editor');
+    for (const code of ['MFF-1.CON.06', 'MFF-1.CON.07', 'MFF-1.CON.08']) {
+      const other = await person('Rae');
+      const target = await control(code);
+      await editor({ method: 'POST', url: reviewsUrl(target.id), payload: { reviewers: [ids.reviewer, other], rule: 'all' } });
+      const results = await Promise.all([
+        reviewer({ method: 'PATCH', url: reviewsUrl(target.id, '/decision'), payload: { decision: 'approved' } }),
+        admin({ method: 'PATCH', url: statusUrl(other), payload: { status: 'deactivated' } }),
+      ]);
+      expect(results.map((r) => r.statusCode), results.map((r) => r.body.slice(0, 300)).join('\n')).toEqual([200, 200]);
+      const [review] = (await editor({ method: 'GET', url: reviewsUrl(target.id) })).json();
+      expect(review.status).toBe('approved');
+      expect((await control(code)).status).toBe('approved');
+      const approvals = (await logOf(target.id)).filter((e) => e.action === 'status_changed' && e.after.status === 'approved');
+      expect(approvals).toHaveLength(1);
+    }
+  });
+});
+
 describe('a reviewer who leaves the project', () => {
   it('losing their last role, or keeping only one that cannot decide, recounts their pending reviews', async () => {
     const [leaver, demoted] = [await person('Lou'), await person('Dee')];
