@@ -17,7 +17,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.{ts,tsx}'],
+    // The API: every source file (shared lib/, plugins/, db/ too; the seeds' exception is in eslint/boundaries.js).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { boundaries },
     rules: { 'boundaries/feature-boundaries': 'error' },

@@ -1,10 +1,19 @@
 // Import direction, checked by lint so that the features to come keep to it (STYLE.md, house rule 1):
 // web: shared (components, lib) → features → app, and no feature imports another feature;
-// API: a module reaches another module through the small services it exports, never its repository.
+// API: a module reaches another module through the small services it exports, never its repository;
+// shared code (lib/, plugins/, db/) imports no module, and a feature plugs into another module's registry
+// (report sections, review concepts) only where the app is composed (src/composition.ts).
 import path from 'node:path';
 
 const WEB = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
-const API_MODULES = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}modules${path.sep}`;
+const API_SRC = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
+const API_MODULES = `${API_SRC}modules${path.sep}`;
+const API_SHARED = new Set(['lib', 'plugins', 'db']);
+/** The files that compose the app: nothing below them imports them. */
+const API_TOP = new Set(['app', 'composition', 'server']);
+/** What a feature contributes to another module's registry: imported only by src/composition.ts. */
+const REGISTRATION = /-(export-section|review-concept)$/;
+const withoutExtension = (file) => file.replace(/\.(ts|js)$/, '');
 
 /** Where a file sits: its layer and, for features and modules, their name. */
 function placeOf(file) {
@@ -17,6 +26,12 @@ function placeOf(file) {
   if (api >= 0) {
     const [name, ...rest] = file.slice(api + API_MODULES.length).split(path.sep);
     return { side: 'api', layer: 'modules', name, file: rest.join('/') };
+  }
+  const src = file.indexOf(API_SRC);
+  if (src >= 0) {
+    const parts = file.slice(src + API_SRC.length).split(path.sep);
+    if (parts.length === 1) return { side: 'api', layer: 'top', file: withoutExtension(parts[0]) };
+    if (API_SHARED.has(parts[0])) return { side: 'api', layer: 'shared', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
   }
   return undefined;
 }
@@ -33,9 +48,20 @@ function problem(from, to) {
     }
     return undefined;
   }
-  if (from.name !== to.name && /(^|\/)[^/]*repository\.ts$/.test(`${to.file}.ts`.replace(/\.ts\.ts$/, '.ts'))) {
-    return `module "${from.name}" must not use the repository of module "${to.name}": call a service it exports`;
+  const repository = to.layer === 'modules' && /(^|\/)[^/]*repository\.ts$/.test(`${to.file}.ts`.replace(/\.ts\.ts$/, '.ts'));
+  if (from.layer === 'top') return undefined;
+  if (to.layer === 'top' && API_TOP.has(to.file)) return `${from.layer}/ must not import src/${to.file}.ts: it composes the app from them`;
+  if (from.layer === 'shared' && to.layer === 'modules') {
+    // The one documented exception: the demo seeds (db/seed*.ts) build their data through the modules'
+    // services, as a user would; still never through a repository.
+    if (from.name === 'db' && /^seed/.test(from.file) && !repository) return undefined;
+    return `shared code (${from.name}/) must not import modules/ (module "${to.name}"): let the module plug in where the app is composed (src/composition.ts)`;
   }
+  if (from.layer !== 'modules' || to.layer !== 'modules' || from.name === to.name) return undefined;
+  if (REGISTRATION.test(withoutExtension(to.file))) {
+    return `module "${from.name}" must not import "${to.name}/${to.file}": a feature registers it in src/composition.ts`;
+  }
+  if (repository) return `module "${from.name}" must not use the repository of module "${to.name}": call a service it exports`;
   return undefined;
 }
 

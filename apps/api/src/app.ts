@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { callerLookups, composeFeatures } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
@@ -69,6 +70,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
 export async function buildApp({ config, database, clock = systemClock, logger, storage, webRoot }: BuildOptions) {
+  composeFeatures();
   const secrets = await loadServerSecrets(database.db, config.jwtSecret);
 
   const app = Fastify({
@@ -145,7 +147,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(textGuard);
   await app.register(securityHeaders);
   await app.register(xsrf);
-  await app.register(auth);
+  await app.register(auth, { lookups: callerLookups });
   await app.register(rateLimits);
   // Before every route: it attaches itself to the routes registered after it.
   await app.register(compression);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerLookups } from '../src/composition';
 import auth from '../src/plugins/auth';
 import { access } from '../src/plugins/access';
 import { DEMO_PROJECT } from '../src/db/seed';
@@ -54,7 +55,7 @@ describe('route permissions', () => {
 
   it('refuses to register an /api route that declares no access', async () => {
     const app: FastifyInstance = Fastify();
-    await app.register(auth);
+    await app.register(auth, { lookups: callerLookups });
     expect(() => app.get('/api/forgotten', async () => 'x')).toThrow('Route GET /api/forgotten declares no access (config.access)');
     await app.close();
   });

@@ -7,11 +7,32 @@ import {
   type OrganizationRole,
   type ProjectRole,
 } from '@aegis/contracts';
+import type { Executor } from '../db/client';
+import type { users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
-import { apiTokenRepository } from '../modules/auth/api-token-repository';
-import { usersRepository, type UserRow } from '../modules/users/repository';
 import type { Access } from './access';
+
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The lookups this plugin needs, given by the app's composition (src/composition.ts): a shared plugin
+ * never imports a feature module (eslint/boundaries.js), the modules plug into it.
+ */
+export type CallerLookups = {
+  apiTokenByHash(db: Executor, tokenHash: string): Promise<
+    { id: string; userId: string; organizationId: string; rights: string[] | null; expiresAt: Date | null; lastUsedAt: Date | null } | undefined
+  >;
+  touchApiToken(db: Executor, id: string, at: Date): Promise<void>;
+  /** The user, their membership in the organization (if any) and whether the session is still open. */
+  caller(
+    db: Executor,
+    userId: string,
+    organizationId: string | null,
+    sessionId: string | null,
+  ): Promise<{ user: UserRow; membership: { organizationName: string; roles: OrganizationRole[] } | undefined; sessionOpen: boolean } | undefined>;
+  projectRoles(db: Executor, userId: string, organizationId: string, projectId: string): Promise<ProjectRole[] | undefined>;
+};
 
 /** Who is calling and what they may do; built once per request by this plugin and passed down whole. */
 export type RequestContext = {
@@ -51,7 +72,7 @@ function bearerToken(request: FastifyRequest): string {
   return token.trim();
 }
 
-async function buildContext(app: FastifyInstance, request: FastifyRequest): Promise<RequestContext> {
+async function buildContext(app: FastifyInstance, lookups: CallerLookups, request: FastifyRequest): Promise<RequestContext> {
   const { db } = app.deps;
   const now = app.deps.clock.now();
   const token = bearerToken(request);
@@ -62,11 +83,11 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
   let sessionId: string | null = null;
   let tokenInfo: RequestContext['token'];
   if (token.startsWith(API_TOKEN_PREFIX)) {
-    const row = await apiTokenRepository.findByHash(db, sha256(token));
+    const row = await lookups.apiTokenByHash(db, sha256(token));
     if (!row) throw unauthorized('Unknown or revoked API token', 'invalid_token');
     if (row.expiresAt && row.expiresAt <= now) throw unauthorized('API token expired', 'token_expired');
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > API_TOKEN_TOUCH_INTERVAL_MS) {
-      await apiTokenRepository.touch(db, row.id, now);
+      await lookups.touchApiToken(db, row.id, now);
     }
     userId = row.userId;
     organizationId = row.organizationId;
@@ -81,7 +102,7 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
     tokenInfo = { type: 'access', expiresAt: claims.expiresAt, id: claims.sessionId };
   }
 
-  const found = await usersRepository.findWithMembership(db, userId, organizationId, sessionId);
+  const found = await lookups.caller(db, userId, organizationId, sessionId);
   if (!found) throw unauthorized('The account of this token no longer exists', 'invalid_token');
   if (!found.sessionOpen) throw unauthorized('This session has ended; sign in again', 'session_revoked');
   const { user, membership } = found;
@@ -97,7 +118,7 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
     if (!organizationId || !UUID.test(projectId)) return Promise.resolve(undefined);
     let roles = projectRoleCache.get(projectId);
     if (!roles) {
-      roles = usersRepository.projectRoles(db, userId, organizationId, projectId);
+      roles = lookups.projectRoles(db, userId, organizationId, projectId);
       projectRoleCache.set(projectId, roles);
     }
     return roles;
@@ -121,9 +142,9 @@ async function buildContext(app: FastifyInstance, request: FastifyRequest): Prom
   };
 }
 
-async function authorize(app: FastifyInstance, request: FastifyRequest, access: Access) {
+async function authorize(app: FastifyInstance, lookups: CallerLookups, request: FastifyRequest, access: Access) {
   if (access.kind === 'public') return;
-  request.ctx = await buildContext(app, request);
+  request.ctx = await buildContext(app, lookups, request);
   const { ctx } = request;
   // An organization id in the path or query must be the caller's own: another organization's answers 404.
   const organizationIds = [
@@ -153,7 +174,7 @@ async function authorize(app: FastifyInstance, request: FastifyRequest, access: 
 }
 
 /** Authenticates every non-public route and enforces the access it declares, before the body is read. */
-export default fp(async function auth(app: FastifyInstance) {
+export default fp(async function auth(app: FastifyInstance, options: { lookups: CallerLookups }) {
   app.decorate('routeAccess', []);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
@@ -171,6 +192,6 @@ export default fp(async function auth(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
-    if (declared) await authorize(app, request, declared);
+    if (declared) await authorize(app, options.lookups, request, declared);
   });
 });

@@ -1,11 +1,16 @@
 import { AppError } from '../../lib/errors';
-import { controlReviewConcept } from '../controls/control-review-concept';
 import type { ReviewConcept } from './review-concept';
 
-/** Every concept that can be reviewed; a feature adds its concept here. */
-const CONCEPTS: readonly ReviewConcept[] = [controlReviewConcept];
+/**
+ * Every concept that can be reviewed. Each feature registers its concept when the app is composed
+ * (src/composition.ts), so the reviews module never imports the features it reviews.
+ */
+const byName = new Map<string, ReviewConcept>();
 
-const byName = new Map(CONCEPTS.map((concept) => [concept.name, concept]));
+/** Adds a concept, or replaces the one of the same name (composing the app twice keeps one of each). */
+export function registerReviewConcept(concept: ReviewConcept) {
+  byName.set(concept.name, concept);
+}
 
 export function conceptOrThrow(name: string): ReviewConcept {
   const concept = byName.get(name);

@@ -4,7 +4,7 @@ import type { ReportSection } from '../../../lib/pdf-report-model';
 import type { RequestContext } from '../../../plugins/auth';
 import { projectService } from '../project-service';
 import { projectReport } from './project-report';
-import { EXPORT_SECTIONS } from './sections';
+import { exportSections } from './sections';
 
 /**
  * The project report as a PDF: read from one consistent snapshot of the database on the event loop
@@ -20,7 +20,7 @@ export function projectExportService(deps: Pick<Deps, 'db' | 'clock' | 'storage'
           const project = await projectService({ db: tx, storage: deps.storage }).get(ctx, projectId);
           const rights = new Set<string>(project.rights);
           const sections: ReportSection[] = [];
-          for (const section of EXPORT_SECTIONS) if (rights.has(section.right)) sections.push(await section.build(scope));
+          for (const section of exportSections()) if (rights.has(section.right)) sections.push(await section.build(scope));
           return { project, sections };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -1,0 +1,31 @@
+import type { CallerLookups } from './plugins/auth';
+import { apiTokenRepository } from './modules/auth/api-token-repository';
+import { commentsSection } from './modules/comments/comment-export-section';
+import { controlReviewConcept } from './modules/controls/control-review-concept';
+import { controlsSection } from './modules/controls/controls-export-section';
+import { activitySection } from './modules/logs/activity-export-section';
+import { membersSection } from './modules/projects/export/members-section';
+import { registerExportSection } from './modules/projects/export/sections';
+import { requirementsSection } from './modules/requirements/requirements-export-section';
+import { registerReviewConcept } from './modules/reviews/concept-registry';
+import { usersRepository } from './modules/users/repository';
+
+/**
+ * Where the features plug into the registries of the modules they extend: the project report's sections
+ * and the concepts that can be reviewed. The registries never import a feature (lint:
+ * eslint/boundaries.js), so a new feature (risks, evidence, asset cards, tests) adds its lines here.
+ * buildApp calls it; registering again replaces, so building the app twice keeps one of each.
+ */
+export function composeFeatures() {
+  // The report's order: who works on the project, what it must meet, how, what happened, what was said.
+  for (const section of [membersSection, requirementsSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
+  registerReviewConcept(controlReviewConcept);
+}
+
+/** Who is calling, for the auth plugin (plugins/auth.ts): API tokens and users with their memberships and sessions. */
+export const callerLookups: CallerLookups = {
+  apiTokenByHash: apiTokenRepository.findByHash,
+  touchApiToken: apiTokenRepository.touch,
+  caller: usersRepository.findWithMembership,
+  projectRoles: usersRepository.projectRoles,
+};
