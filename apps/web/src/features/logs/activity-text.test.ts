@@ -53,6 +53,10 @@ describe('describeActivity for controls', () => {
       'Ada Lovelace marked a control out of scope: “Not used here”',
     );
     expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'approved' }, after: { status: 'in_progress' } }))).toBe('Ada Lovelace reopened a control');
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'approved' }, after: { status: 'in_progress', justification: 'Model retrained', via: 'reopened' } }))).toBe('Ada Lovelace reopened a control: “Model retrained”');
+    expect(describeActivity(entry({ ...control, action: 'status_changed', before: { status: 'ready' }, after: { status: 'approved', justification: 'Board decision', via: 'forced' } }))).toBe(
+      'Ada Lovelace set a control to Approved by force, without a review: “Board decision”',
+    );
   });
 
   it('names the fields, the people and the tags that changed, and an assessment', () => {

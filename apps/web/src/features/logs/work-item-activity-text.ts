@@ -10,7 +10,9 @@ function statusChange(entry: ActivityEntry, noun: string): string | undefined {
   const to = isObject(entry.after) ? entry.after.status : undefined;
   if (!isStatus(to)) return undefined;
   const justification = isObject(entry.after) && typeof entry.after.justification === 'string' ? entry.after.justification.trim() : '';
-  if (from === 'approved' && to === 'in_progress') return `reopened ${noun}`;
+  // The reason of a reopening is part of the record (issue 17, item 5); a forced approval says so (item 6).
+  if (from === 'approved' && to === 'in_progress') return `reopened ${noun}${justification ? `: “${justification}”` : ''}`;
+  if (to === 'approved' && isObject(entry.after) && entry.after.via === 'forced') return `set ${noun} to Approved by force, without a review${justification ? `: “${justification}”` : ''}`;
   if (to === 'out_of_scope') return `marked ${noun} out of scope${justification ? `: “${justification}”` : ''}`;
   if (!isStatus(from)) return `set ${noun} to ${WORK_ITEM_STATUS_LABELS[to]}`;
   return `moved ${noun} from ${WORK_ITEM_STATUS_LABELS[from]} to ${WORK_ITEM_STATUS_LABELS[to]}`;
