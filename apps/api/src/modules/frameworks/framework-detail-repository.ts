@@ -21,7 +21,7 @@ type RequirementRow = {
 };
 
 /** Requirement rows per slice of the tree: whole top-level requirements, about this many rows at a time. */
-const SLICE_ROWS = 500;
+const SLICE_ROWS = 200;
 
 /** Reads a framework's requirement tree with each requirement's mappings, in two queries at most. */
 export const frameworkDetailRepository = {

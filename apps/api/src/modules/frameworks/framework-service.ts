@@ -9,10 +9,10 @@ import { frameworkDetailRepository } from './framework-detail-repository';
 import { frameworkDetailStream } from './framework-detail-stream';
 import { frameworkRepository, type CatalogueQuery, type FrameworkRow } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
-import { readUploadedTemplate, storeUploadedTemplate, type TemplateFile } from './template-upload';
+import { readUploadedTemplate, refreshStatistics, storeUploadedTemplate, type TemplateFile } from './template-upload';
 
 /** What an organization can apply: the platform's frameworks it switched on, and its own templates. */
-export function frameworkService(deps: Pick<Deps, 'db'>) {
+export function frameworkService(deps: Pick<Deps, 'db' | 'database'>) {
   async function visibleOrThrow(organizationId: string, code: string, db = deps.db): Promise<FrameworkRow> {
     const row = await frameworkRepository.findVisible(db, organizationId, code);
     if (!row) throw notFound(`Framework ${code}`);
@@ -41,11 +41,13 @@ export function frameworkService(deps: Pick<Deps, 'db'>) {
 
     async upload(ctx: RequestContext, organizationId: string, file: TemplateFile): Promise<FrameworkSummary> {
       const read = await readUploadedTemplate(file);
-      return deps.db.transaction(async (tx) => {
+      const summary = await deps.db.transaction(async (tx) => {
         const stored = await storeUploadedTemplate(tx, read, { organizationId, enabledByDefault: true, createdBy: ctx.user.id });
         await recordActivity(tx, log(ctx, organizationId, { id: stored.frameworkId, code: stored.code, name: stored.name }, 'template_uploaded'));
         return toSummary((await frameworkRepository.findVisible(tx, organizationId, stored.code))!);
       });
+      await refreshStatistics(deps.database);
+      return summary;
     },
 
     /** Deletes one of the organization's own templates, unless a project applies it. */

@@ -10,7 +10,7 @@ import { frameworkDetailStream } from './framework-detail-stream';
 import { frameworkRepository } from './framework-repository';
 import { questionnaireOf, toSummary } from './framework-view';
 import { platformFrameworkRepository, type PlatformRow } from './platform-framework-repository';
-import { readUploadedTemplate, storeUploadedTemplate, type TemplateFile } from './template-upload';
+import { readUploadedTemplate, refreshStatistics, storeUploadedTemplate, type TemplateFile } from './template-upload';
 
 const toPlatform = (row: PlatformRow): PlatformFramework => {
   const { enabled: _enabled, ...summary } = toSummary({ ...row, enabled: row.enabled_by_default });
@@ -18,7 +18,7 @@ const toPlatform = (row: PlatformRow): PlatformFramework => {
 };
 
 /** The platform catalogue, for platform operators. */
-export function platformFrameworkService(deps: Pick<Deps, 'db'>) {
+export function platformFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
   async function findOrThrow(code: string, db = deps.db) {
     const row = await platformFrameworkRepository.find(db, code);
     if (!row) throw notFound(`Platform framework ${code}`);
@@ -53,13 +53,15 @@ export function platformFrameworkService(deps: Pick<Deps, 'db'>) {
 
     async upload(ctx: RequestContext, file: TemplateFile, enabledByDefault: boolean): Promise<PlatformFramework> {
       const read = await readUploadedTemplate(file);
-      return deps.db.transaction(async (tx) => {
+      const uploaded = await deps.db.transaction(async (tx) => {
         const stored = await storeUploadedTemplate(tx, read, { organizationId: null, enabledByDefault, createdBy: ctx.user.id });
         if (ctx.organizationId) {
           await recordActivity(tx, { organizationId: ctx.organizationId, actorId: ctx.user.id, objectType: 'framework', objectId: stored.frameworkId, action: 'platform_framework_uploaded', after: { framework_code: stored.code, name: stored.name, enabled_by_default: enabledByDefault } });
         }
         return toPlatform((await findOrThrow(stored.code, tx))!);
       });
+      await refreshStatistics(deps.database);
+      return uploaded;
     },
 
     async remove(ctx: RequestContext, code: string): Promise<void> {

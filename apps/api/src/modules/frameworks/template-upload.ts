@@ -1,5 +1,5 @@
 import { BUILT_IN_FRAMEWORK_CODES } from '@aegis/contracts';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import { MFF1_CONTROL_CODES } from './built-in-templates';
 import { loadPlan, type LoadPlan } from './framework-loader';
@@ -85,4 +85,14 @@ export async function storeUploadedTemplate(
     if (isUniqueViolation(error)) throw conflict(`A framework with the code ${template.framework_code} was just created: choose another framework_code`);
     throw error;
   }
+}
+
+/**
+ * After an upload: the embedded database has no autovacuum, and until its next minute's analyze the
+ * planner would read a framework of thousands of fresh rows as empty (the crosswalk of the largest
+ * template took 1.3 s instead of 20 ms). Analyzing the changed tables now costs less than one such read.
+ * A no-op on PostgreSQL; a failure only leaves the statistics to the next run.
+ */
+export async function refreshStatistics(database: Pick<Database, 'analyzeChanged'>): Promise<void> {
+  await database.analyzeChanged().catch(() => undefined);
 }
