@@ -79,3 +79,25 @@ test('the super admin sees the same name for themself in the profile panel', asy
   await expect(panel).toHaveCSS('opacity', '1');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'profile-super-admin-390.png') });
 });
+
+test('at 390 px the organization tabs scroll sideways with buttons, and the current one is in view', async ({ page }) => {
+  const errors = collectBrowserErrors(page);
+  await signIn(page, 'admin@demo.local');
+  await page.goto('/organization/users');
+  const tabs = page.getByRole('navigation', { name: 'Organization sections' });
+  await expect(tabs.getByRole('link', { name: 'User Management' })).toHaveAttribute('aria-current', 'page');
+  // More tabs than the width holds: a button says so and shows them.
+  const more = tabs.locator('.MuiTabs-scrollButtons').last();
+  await expect(more).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /Customization/ })).not.toBeInViewport();
+  await more.click();
+  await expect(tabs.getByRole('link', { name: /Customization/ })).toBeInViewport();
+  await tabs.getByRole('link', { name: /Customization/ }).click();
+  await expect(page).toHaveURL('/organization/customization');
+  await expect(tabs.getByRole('link', { name: /Customization/ })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: /Customization/ })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'organization-tabs-390.png') });
+  await expectNoSeriousViolations(page, 'organization tabs at 390 px');
+  expect(errors).toEqual([]);
+});
