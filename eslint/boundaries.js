@@ -9,6 +9,8 @@ const WEB = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
 const API_SRC = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
 const API_MODULES = `${API_SRC}modules${path.sep}`;
 const API_SHARED = new Set(['lib', 'plugins', 'db']);
+/** Parts of the app beside the modules (the embedded identity provider): they use modules' services, never a repository. */
+const API_SIDE = new Set(['idp']);
 /** The files that compose the app: nothing below them imports them. */
 const API_TOP = new Set(['app', 'composition', 'server']);
 /** What a feature contributes to another module's registry: imported only by src/composition.ts. */
@@ -32,6 +34,7 @@ function placeOf(file) {
     const parts = file.slice(src + API_SRC.length).split(path.sep);
     if (parts.length === 1) return { side: 'api', layer: 'top', file: withoutExtension(parts[0]) };
     if (API_SHARED.has(parts[0])) return { side: 'api', layer: 'shared', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
+    if (API_SIDE.has(parts[0])) return { side: 'api', layer: 'side', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
   }
   return undefined;
 }
@@ -57,6 +60,7 @@ function problem(from, to) {
     if (from.name === 'db' && /^seed/.test(from.file) && !repository) return undefined;
     return `shared code (${from.name}/) must not import modules/ (module "${to.name}"): let the module plug in where the app is composed (src/composition.ts)`;
   }
+  if (from.layer === 'side' && repository) return `${from.name}/ must not use the repository of module "${to.name}": call a service it exports`;
   if (from.layer !== 'modules' || to.layer !== 'modules' || from.name === to.name) return undefined;
   if (REGISTRATION.test(withoutExtension(to.file))) {
     return `module "${from.name}" must not import "${to.name}/${to.file}": a feature registers it in src/composition.ts`;

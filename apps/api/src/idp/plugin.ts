@@ -7,7 +7,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto';
 import { AppError } from '../lib/errors';
 import { linkMayCreateAccount } from '../modules/organizations/account-provisioning';
 import { usableInvitation } from '../modules/organizations/invitation-check';
-import { organizationsRepository } from '../modules/organizations/organization-repository';
+import { memberships } from '../modules/organizations/memberships';
 import { accountRepository } from './account-repository';
 import { IDP_PATH, type EmbeddedIdp } from './provider';
 import { signInBackoff } from './sign-in-backoff';
@@ -51,7 +51,7 @@ export async function idpPlugin(root: FastifyInstance, opts: { idp: EmbeddedIdp 
   async function renderSignup(request: FastifyRequest, reply: FastifyReply, uid: string, token: string, extra: { error?: string; firstname?: string; lastname?: string } = {}) {
     const invitation = await usableInvitation(db, token, clock.now()).catch(() => undefined);
     if (!invitation) return html(reply, messagePage('Invitation not usable', 'This invitation link is invalid, used or expired. Ask your administrator for a new one.'), 410);
-    const organization = await organizationsRepository.findById(db, invitation.organizationId);
+    const organization = await memberships.organization(db, invitation.organizationId);
     return html(
       reply,
       signupPage({
