@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 3294);
+const port = Number(process.env.BENCH_PORT ?? 3295);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-availability-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -37,6 +37,8 @@ const limitsSource = fs.readFileSync(path.join(root, 'packages/contracts/src/fra
 const limit = (name) => Function(`return (${limitsSource.match(new RegExp(`export const ${name} = ([^;]+);`))[1].replaceAll('_', '')})`)();
 const [MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_REQUIREMENTS, MAX_TEMPLATE_MAPPINGS] = ['MAX_FRAMEWORK_TEMPLATE_BYTES', 'MAX_REQUIREMENTS', 'MAX_TEMPLATE_MAPPINGS'].map(limit);
 
+// Another server on the port would be measured instead of ours (bench:memory uses 3294).
+if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is in use: set BENCH_PORT`);
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 const startedAt = performance.now();
 for (;;) {
