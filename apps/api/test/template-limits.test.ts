@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameworkDetail, MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_TEMPLATE_MAPPINGS, platformFrameworkDetail } from '@aegis/contracts';
 import { multipartFile, organizationId, sampleTemplate } from './factories';
@@ -110,6 +111,10 @@ describe('reading a large framework', () => {
       expect.objectContaining({ control_code: 'MFF-1.DOC.01', relationship: 'subset', strength: 3 }),
     ]);
     expect(detail).toMatchObject({ framework_code: 'LARGE_READ', requirement_count: 1200, control_count: 2, controls: [expect.any(Object), expect.any(Object)] });
+    // The stream is compressed like any JSON answer.
+    const gzipped = await admin({ method: 'GET', url: `/api/organizations/${demo}/frameworks/LARGE_READ`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(response.json());
 
     const operator = await t.login('internal@demo.local');
     const platform = await operator({ method: 'GET', url: '/api/v1/platform-frameworks/EU_AI_ACT' });
