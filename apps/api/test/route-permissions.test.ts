@@ -18,6 +18,7 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/token',
   'POST /api/auth/register',
   'POST /api/auth/refresh',
+  'POST /api/auth/revoke',
   'GET /api/auth/logout',
   'GET /api/auth/dummy',
   'GET /api/schemas/framework-template.json',

@@ -36,6 +36,25 @@ export const oauthErrorResponse = errorResponse.extend({
 });
 export type OAuthErrorResponse = z.infer<typeof oauthErrorResponse>;
 
+/** The token types the revocation endpoint knows (RFC 7009 §2.1, `token_type_hint`). */
+export const REVOCABLE_TOKEN_TYPES = ['refresh_token', 'access_token'] as const;
+
+/**
+ * RFC 7009 §2.1: the token to revoke, and optionally what it is. A refresh token or an access token ends
+ * its whole sign-in (session); the hint only says where to look first.
+ */
+export const revokeRequest = z.object({
+  token: z.string().min(1, 'token is required: the refresh or access token to revoke').max(4096),
+  token_type_hint: z.enum(REVOCABLE_TOKEN_TYPES).optional(),
+});
+export type RevokeRequest = z.infer<typeof revokeRequest>;
+
+/** The 400 of the revocation endpoint: RFC 6749 §5.2 and RFC 7009 §2.2.1, with `detail` and `code` beside them. */
+export const revocationErrorResponse = errorResponse.extend({
+  error: z.enum(['invalid_request', 'unsupported_token_type']),
+  error_description: z.string(),
+});
+
 export const dummyQuery = z.object({
   x: z.email().max(320),
   rights: z.string().max(8192).optional(),

@@ -3,8 +3,11 @@ import { errorNameForStatus } from '@aegis/contracts';
 import { badRequest } from '../../lib/errors';
 import { describeError } from '../../plugins/errors';
 
-/** The error codes of a token endpoint (RFC 6749 §5.2) that this API's token endpoints can answer. */
-type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type';
+/**
+ * The error codes of a token endpoint (RFC 6749 §5.2) that this API's token endpoints can answer, and the
+ * one RFC 7009 §2.2.1 adds for the revocation endpoint.
+ */
+type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'unsupported_token_type';
 
 /**
  * Our reasons that mean "this grant (code, refresh token, invitation) cannot be redeemed here"; anything
@@ -44,9 +47,27 @@ function oauthCodeFor(status: number, code: string): OAuthErrorCode {
  * Rate limits (429) and an unavailable dependency (5xx) keep the API's answer: §5.2 has no code for them.
  */
 export function oauthErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendOAuthError(error, request, reply, oauthCodeFor);
+}
+
+/**
+ * The error handler of the revocation endpoint (RFC 7009 §2.2.1): as the token endpoints', but a token it
+ * cannot revoke is unsupported_token_type and everything else a client causes is invalid_request (an
+ * invalid token is no error there: it is answered 200).
+ */
+export function revocationErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendOAuthError(error, request, reply, (_status, code) => (code === 'unsupported_token_type' ? 'unsupported_token_type' : 'invalid_request'));
+}
+
+function sendOAuthError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  codeFor: (status: number, code: string) => OAuthErrorCode,
+) {
   const known = describeError(error);
   if (!known || known.status >= 500 || known.status === 429) throw error;
-  const oauthError = oauthCodeFor(known.status, known.body.code);
+  const oauthError = codeFor(known.status, known.body.code);
   request.log.info({ err: { message: error.message, code: known.body.code, error: oauthError } }, 'token request refused');
   // A generic code (the status's name) says nothing the RFC code does not; a reason of ours stays.
   const generic = known.body.code === errorNameForStatus(known.status) || known.body.code === 'bad_request';
@@ -68,5 +89,18 @@ export function requireGrantType(expected: string) {
     if (grantType === undefined || grantType === '') throw badRequest('grant_type is required', 'invalid_request');
     if (typeof grantType !== 'string') throw badRequest('grant_type must be given once', 'invalid_request');
     if (grantType !== expected) throw badRequest(`grant_type must be ${expected}`, 'unsupported_grant_type');
+  };
+}
+
+/**
+ * Checks token_type_hint before the body's schema does (preValidation): RFC 7009 §2.2.1 answers a token
+ * type this server does not revoke with unsupported_token_type, not as a malformed request.
+ */
+export function requireRevocableTokenType(known: readonly string[]) {
+  return async (request: FastifyRequest) => {
+    const hint = (request.body as Record<string, unknown> | undefined)?.token_type_hint;
+    if (typeof hint === 'string' && !known.includes(hint)) {
+      throw badRequest(`token_type_hint must be one of ${known.join(', ')}`, 'unsupported_token_type');
+    }
   };
 }

@@ -9,6 +9,9 @@ import {
   PROJECT_PERMISSIONS,
   refreshRequest,
   registerRequest,
+  REVOCABLE_TOKEN_TYPES,
+  revocationErrorResponse,
+  revokeRequest,
   tokenPair,
   tokenRequest,
   tokenStatus,
@@ -20,7 +23,7 @@ import { people } from '../users/people';
 import { clearSessionFamily, clearTransaction, readSessionFamily, readTransaction, setSessionFamily, setTransaction } from './cookies';
 import type { SignInFlow } from './oidc-relying-party';
 import { signInService } from './sign-in-service';
-import { oauthErrorHandler, requireGrantType } from './oauth-errors';
+import { oauthErrorHandler, requireGrantType, requireRevocableTokenType, revocationErrorHandler } from './oauth-errors';
 import { tokenService, type IssuedTokens } from './token-service';
 
 const tags = ['auth'];
@@ -145,6 +148,31 @@ export async function authRoutes(root: FastifyInstance) {
     },
     async (request, reply) => {
       return respond(reply, await tokens.refresh(request.body.refresh_token), 200);
+    },
+  );
+
+  app.post(
+    '/api/auth/revoke',
+    {
+      schema: {
+        operationId: 'revokeToken',
+        tags,
+        summary: 'Revoke a refresh or access token (RFC 7009): its whole session ends at once',
+        description:
+          'Holding the token is the proof: no bearer is needed. A refresh token or an access token ends the session it belongs to, ' +
+          'so every token of that session stops working. An unknown, expired or already revoked token is answered 200 like a revoked one.',
+        body: revokeRequest,
+        response: { 200: z.object({}).describe('Revoked, or not a valid token (nothing to revoke): an empty object either way'), 400: revocationErrorResponse, 429: errorResponse, 503: errorResponse },
+      },
+      config: { access: access.public, rateLimit },
+      preValidation: requireRevocableTokenType(REVOCABLE_TOKEN_TYPES),
+      errorHandler: revocationErrorHandler,
+    },
+    async (request, reply) => {
+      const familyId = await tokens.revoke(request.body.token, request.body.token_type_hint);
+      // This browser's session cookie names the session just ended: logout has nothing left to do.
+      if (familyId && readSessionFamily(request) === familyId) clearSessionFamily(reply);
+      return reply.status(200).header('cache-control', 'no-store').header('pragma', 'no-cache').send({});
     },
   );
 

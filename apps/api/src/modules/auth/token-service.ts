@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@aegis/contracts';
+import { ACCESS_TOKEN_TTL_SECONDS, API_TOKEN_PREFIX, REFRESH_TOKEN_TTL_SECONDS, type RevokeRequest, type TokenPair } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { randomSecret, sha256 } from '../../lib/crypto';
-import { unauthorized } from '../../lib/errors';
+import { badRequest, unauthorized } from '../../lib/errors';
 import { people } from '../users/people';
 import { refreshTokenRepository, type RefreshTokenRow } from './refresh-token-repository';
 
@@ -101,6 +101,34 @@ export function tokenService(deps: Pick<Deps, 'db' | 'clock' | 'accessTokens'>) 
 
     async revokeFamily(familyId: string) {
       await refreshTokenRepository.revokeFamily(deps.db, familyId, deps.clock.now());
+    },
+
+    /**
+     * RFC 7009: ends the sign-in (refresh-token family) that a refresh or access token belongs to, so every
+     * token of it stops working at once. The hint only says where to look first (§2.1). Returns the family
+     * ended, or undefined for a token that is unknown, expired or not ours: §2.2 answers those alike.
+     */
+    async revoke(token: string, hint?: RevokeRequest['token_type_hint']): Promise<string | undefined> {
+      if (token.startsWith(API_TOKEN_PREFIX)) {
+        throw badRequest('Personal API tokens are not revoked here: delete them from your API tokens', 'unsupported_token_type');
+      }
+      const now = deps.clock.now();
+      const ofRefreshToken = async () => {
+        const row = await refreshTokenRepository.findByHash(deps.db, sha256(token));
+        // A used (rotated) token still names its family, as its replay at the refresh endpoint does.
+        return row && row.expiresAt > now ? row.familyId : undefined;
+      };
+      // An expired access token has no power left: it ends nothing.
+      const ofAccessToken = () => deps.accessTokens.verify(token, now).then((claims) => claims.sessionId, () => undefined);
+      const lookups = hint === 'access_token' ? [ofAccessToken, ofRefreshToken] : [ofRefreshToken, ofAccessToken];
+      for (const lookup of lookups) {
+        const familyId = await lookup();
+        if (familyId) {
+          await refreshTokenRepository.revokeFamily(deps.db, familyId, now);
+          return familyId;
+        }
+      }
+      return undefined;
     },
   };
 }
