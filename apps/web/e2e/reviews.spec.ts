@@ -1,9 +1,12 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { collectBrowserErrors, expectNoSeriousViolations, screenshots, setUpProject, signIn } from './support';
 
 const CODE = 'MFF-1.RSK.01';
 const TITLE = 'Risk management methodology and criteria';
 const PANEL = 'section[aria-labelledby="review-panel-title"]';
+
+/** The control page's status chip (beside the word "Status" in its header). */
+const statusChip = (page: Page) => page.getByText('Status', { exact: true }).locator('xpath=following-sibling::*[1][contains(@class, "MuiChip-root")]');
 
 /** A browser of the person's own, signed in, at 1280 px. */
 async function signedIn(browser: Browser, email: string) {
@@ -14,7 +17,7 @@ async function signedIn(browser: Browser, email: string) {
   return { context, page, errors };
 }
 
-test('an editor asks Rita to review a control; she finds it, approves it and it locks; the owner reopens it', async ({ page, browser, request }) => {
+test('an editor asks Rita to review a control; she finds it, approves it and it locks; the owner reopens it; the other open screens follow live', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const errors = collectBrowserErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -49,50 +52,85 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   await expect(panel.getByText(/Requested by Eddie Editor/)).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Reviewers and their decisions' }).getByText('Awaiting decision')).toBeVisible();
   await expect(page.getByText(/A review is pending/)).toBeVisible();
+  await expect(statusChip(page)).toHaveText('In review');
   await expect(page.getByRole('region', { name: 'Activity' }).getByText(`Eddie Editor asked Rita Reviewer to review control ${CODE} ${TITLE}`)).toBeVisible();
   await expectNoSeriousViolations(page, 'review panel, pending', PANEL);
   await screenshots(page, 'review-pending');
 
-  // Rita, in a browser of her own, sees it waiting on her home screen and on the Reviews page.
+  // Rita, in a browser of her own, sees it waiting on her home screen, and her bell counts it.
   const rita = await signedIn(browser, 'reviewer@demo.local');
   const card = rita.page.getByRole('region', { name: /Reviews awaiting you/ });
-  await expect(card.getByRole('listitem').filter({ hasText: projectName })).toBeVisible();
+  const cardItem = card.getByRole('listitem').filter({ hasText: projectName });
+  await expect(cardItem).toBeVisible();
   await expectNoSeriousViolations(rita.page, 'home with reviews awaiting');
   await screenshots(rita.page, 'home-reviews-awaiting');
-  await rita.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click();
-  await expect(rita.page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  const cardHeading = card.getByRole('heading', { level: 2 });
+  const awaitingBefore = Number(/\((\d+)\)/.exec((await cardHeading.textContent()) ?? '')?.[1]);
+  const bell = rita.page.getByRole('link', { name: 'Notifications', exact: true });
+  await expect(bell).toHaveAttribute('data-variant', 'unread');
+  const unreadBefore = Number(await bell.getByTestId('unread-count').textContent());
+  expect(awaitingBefore).toBeGreaterThan(0);
+  expect(unreadBefore).toBeGreaterThan(0);
+
+  // She works in a second tab, leaving the home screen open in the first: the Reviews page lists it.
+  const desk = await rita.context.newPage();
+  const deskErrors = collectBrowserErrors(desk);
+  await desk.goto('/');
+  await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reviews' }).click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
   // Away from the side navigation, which opens wide while the pointer rests on it.
-  await rita.page.mouse.move(900, 600);
-  await expect.poll(() => rita.page.locator('nav .MuiDrawer-paper').first().evaluate((paper) => paper.getBoundingClientRect().width)).toBeLessThan(120);
-  const awaiting = rita.page.getByRole('list', { name: 'Reviews awaiting you' }).getByRole('listitem').filter({ hasText: projectName });
+  await desk.mouse.move(900, 600);
+  await expect.poll(() => desk.locator('nav .MuiDrawer-paper').first().evaluate((paper) => paper.getBoundingClientRect().width)).toBeLessThan(120);
+  const awaiting = desk.getByRole('list', { name: 'Reviews awaiting you' }).getByRole('listitem').filter({ hasText: projectName });
   await expect(awaiting.getByRole('link', { name: `${CODE} ${TITLE}` })).toBeVisible();
   await expect(awaiting).toContainText('asked by Eddie Editor');
-  await expectNoSeriousViolations(rita.page, 'reviews page');
-  await screenshots(rita.page, 'reviews');
+  await expectNoSeriousViolations(desk, 'reviews page');
+  await screenshots(desk, 'reviews');
 
-  // The unread notification that asked her leads to the control.
-  await expect(rita.page.getByRole('link', { name: 'Notifications' })).toHaveAttribute('data-variant', 'unread');
-  await rita.page.getByRole('link', { name: 'Notifications' }).click();
-  const note = rita.page.getByRole('listitem').filter({ hasText: message });
-  await expect(note.getByLabel('Unread')).toBeVisible();
-  await note.getByRole('button', { name: `Open Review requested: ${CODE} ${TITLE}` }).click();
-  await expect(rita.page).toHaveURL(controlUrl);
-  await expect(rita.page.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
+  // The notification that asked her is unread; she leaves it so and opens the control from the Reviews page.
+  await desk.getByRole('link', { name: 'Notifications', exact: true }).click();
+  await expect(desk.getByRole('listitem').filter({ hasText: message }).getByLabel('Unread', { exact: true })).toBeVisible();
+  await desk.goBack();
+  await awaiting.getByRole('link', { name: `${CODE} ${TITLE}` }).click();
+  await expect(desk).toHaveURL(controlUrl);
+  await expect(desk.getByRole('heading', { level: 2, name: TITLE })).toBeVisible();
 
   // She approves it with a comment: the control is approved and locked.
-  const decision = rita.page.getByRole('form', { name: 'Your decision' });
-  await expect(rita.page.getByRole('region', { name: 'Review' }).getByText(message)).toBeVisible();
+  const decision = desk.getByRole('form', { name: 'Your decision' });
+  await expect(desk.getByRole('region', { name: 'Review' }).getByText(message)).toBeVisible();
   await decision.getByRole('textbox', { name: 'Comment' }).fill('Criteria and tolerance are documented and signed.');
-  await expectNoSeriousViolations(rita.page, 'review panel, deciding', PANEL);
-  await screenshots(rita.page, 'review-deciding');
+  await expectNoSeriousViolations(desk, 'review panel, deciding', PANEL);
+  await screenshots(desk, 'review-deciding');
   await decision.getByRole('button', { name: 'Approve' }).click();
-  await expect(rita.page.getByText(`${CODE} approved and locked`)).toBeVisible();
-  await expect(rita.page.getByText(/Approved and locked/)).toBeVisible();
-  const past = rita.page.getByRole('region', { name: 'Review' }).getByRole('list', { name: 'Past reviews' });
+  await expect(desk.getByText(`${CODE} approved and locked`)).toBeVisible();
+  await expect(desk.getByText(/Approved and locked/)).toBeVisible();
+  const past = desk.getByRole('region', { name: 'Review' }).getByRole('list', { name: 'Past reviews' });
   await expect(past.getByText('“Criteria and tolerance are documented and signed.”')).toBeVisible();
-  await expect(rita.page.getByRole('region', { name: 'Activity' }).getByText(`Rita Reviewer approved control ${CODE} ${TITLE}: “Criteria and tolerance are documented and signed.”`)).toBeVisible();
-  expect(rita.errors).toEqual([]);
-  await rita.context.close();
+  await expect(desk.getByRole('region', { name: 'Activity' }).getByText(`Rita Reviewer approved control ${CODE} ${TITLE}: “Criteria and tolerance are documented and signed.”`)).toBeVisible();
+
+  // Live (issue 17, item 12), nothing reloaded: Eddie's page, open since he asked, shows the decision...
+  await expect(statusChip(page)).toHaveText('Approved');
+  await expect(page.getByText(/Approved and locked/)).toBeVisible();
+  await expect(page.getByText(/A review is pending/)).toHaveCount(0);
+  await expect(panel.getByRole('list', { name: 'Past reviews' }).getByText('“Criteria and tolerance are documented and signed.”')).toBeVisible();
+  // ...and Rita's home tab counts one review less, on the card and on the bell (the notification is resolved).
+  await expect(cardItem).toHaveCount(0);
+  await expect(cardHeading).toHaveText(new RegExp(`\\(${awaitingBefore - 1}\\)$`));
+  await expect(bell).toHaveAccessibleDescription(unreadBefore > 1 ? `${unreadBefore - 1} unread` : '');
+  // The notification, read now, still leads to the control.
+  await bell.click();
+  const note = rita.page.getByRole('listitem').filter({ hasText: message });
+  await expect(note).toBeVisible();
+  await expect(note.getByLabel('Unread', { exact: true })).toHaveCount(0);
+  await note.getByRole('button', { name: `Open Review requested: ${CODE} ${TITLE}` }).click();
+  await expect(rita.page).toHaveURL(controlUrl);
+  await expect(statusChip(rita.page)).toHaveText('Approved');
+  await desk.close();
+
+  // Eddie looks at the controls list: the control's chip says how its review ended.
+  await page.goto(`/projects/project-detail/${projectId}/controls?name=${encodeURIComponent(CODE)}`);
+  const eddieRow = page.getByRole('row', { name: new RegExp(CODE.replace(/\./g, '\\.')) });
+  await expect(eddieRow.getByText('Review approved')).toBeVisible();
 
   // The owner finds it approved and locked: nothing to edit until it is reopened (who works on it may still
   // change), which she does with a reason — she holds the force right that separation of duties asks for.
@@ -114,6 +152,15 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   await expect(owner.page.getByRole('button', { name: 'Save changes' })).toBeVisible();
   await expect(owner.page.getByRole('region', { name: 'Review' }).getByRole('button', { name: 'Request a review…' })).toBeVisible();
   await expect(owner.page.getByRole('region', { name: 'Status history' }).getByText('Approved → In progress')).toBeVisible();
+
+  // The other open screens follow without a reload: Eddie's list drops 'Review approved', Rita's control unlocks.
+  await expect(eddieRow.getByText('Review approved')).toHaveCount(0);
+  await expect(eddieRow.getByText('In progress')).toBeVisible();
+  await expect(statusChip(rita.page)).toHaveText('In progress');
+  await expect(rita.page.getByText(/Approved and locked/)).toHaveCount(0);
+  expect(rita.errors).toEqual([]);
+  expect(deskErrors).toEqual([]);
+  await rita.context.close();
   expect(owner.errors).toEqual([]);
   await owner.context.close();
 
