@@ -127,7 +127,10 @@ test('a session ended by the server sends the user to sign in with a word, and b
   };
   const successor = ((await (await refresh(stolen)).json()) as { refresh_token: string }).refresh_token;
   expect((await refresh(successor)).status()).toBe(200);
-  expect((await refresh(stolen)).status()).toBe(401);
+  const replayed = await refresh(stolen);
+  // RFC 6749 §5.2: a revoked grant is 400 invalid_grant.
+  expect(replayed.status()).toBe(400);
+  expect(((await replayed.json()) as { error: string }).error).toBe('invalid_grant');
 
   // The next call finds the session ended: one of the page's own (the unread count, the stream) may
   // come first, else opening Projects again does. Either way the page to come back to is /projects.
