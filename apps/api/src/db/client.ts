@@ -100,7 +100,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           where n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname`,
       );
       const names = changed.rows.map((row) => row.name);
-      if (names.length) await client.query(`analyze ${names.join(', ')}`);
+      // One table at a time, the loop's turn between them: PGlite runs on this thread, and one statement
+      // analyzing every grown table would hold every other request until the last table is done.
+      for (const name of names) {
+        await client.query(`analyze ${name}`);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       return names;
     },
     dump: () => client.dumpDataDir('none'),
