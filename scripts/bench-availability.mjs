@@ -39,7 +39,9 @@ const [MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_REQUIREMENTS, MAX_TEMPLATE_MAPPINGS] = 
 
 // Another server on the port would be measured instead of ours (bench:memory uses 3294).
 if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is in use: set BENCH_PORT`);
-const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+// BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under the benchmark.
+const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/server.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 const startedAt = performance.now();
 for (;;) {
   if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
