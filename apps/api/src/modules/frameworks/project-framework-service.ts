@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
-import { requirementCounts } from '../requirements/requirement-counts';
+import { requirementTotals } from '../requirements/requirement-counts';
 import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
 import { frameworkRepository } from './framework-repository';
 import { projectFrameworkRepository, type AppliedQuery, type AppliedRow } from './project-framework-repository';
@@ -88,8 +88,8 @@ export function projectFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
     const organizationId = organizationOf(ctx);
     const { items, total } = await projectFrameworkRepository.list(db, organizationId, projectId, query);
     const counts = await projectFrameworkRepository.controlsByStatus(db, organizationId, projectId, items.map((i) => i.framework_id));
-    const requirements = await requirementCounts(db, organizationId, projectId);
-    return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!, requirements.of(row.framework_id).total)), total, query.page, query.size);
+    const requirements = await requirementTotals(db, organizationId, projectId);
+    return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!, requirements.of(row.framework_id))), total, query.page, query.size);
   }
 
   const ALL: AppliedQuery = { descending: false, page: 1, size: 250 };

@@ -23,3 +23,12 @@ export async function requirementCounts(db: Executor, organizationId: string, pr
   }
   return { all, byFramework, of: (frameworkId: string) => byFramework.get(frameworkId) ?? empty() };
 }
+
+/**
+ * How many requirements the project's requirements list shows per framework id (its unfiltered total),
+ * for the frameworks' progress, which needs no statuses: deriving them cost the frameworks list half its speed.
+ */
+export async function requirementTotals(db: Executor, organizationId: string, projectId: string) {
+  const totals = await requirementRepository.countByFramework(db, organizationId, projectId);
+  return { of: (frameworkId: string) => totals.get(frameworkId) ?? 0 };
+}

@@ -110,6 +110,23 @@ export const requirementRepository = {
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
   },
 
+  /**
+   * How many requirements the unfiltered list shows per framework, without deriving their statuses:
+   * the list's rows are the project's requirements with at least one attached control (its joins).
+   */
+  async countByFramework(db: Executor, organizationId: string, projectId: string) {
+    const rows = rowsOf<{ framework_id: string; n: number }>(
+      await db.execute(sql`
+        select pr.framework_id, count(*)::int as n from project_requirements pr
+         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId}
+           and exists (select 1 from requirement_controls rc
+                         join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
+                        where rc.requirement_id = pr.requirement_id)
+         group by pr.framework_id`),
+    );
+    return new Map(rows.map((row) => [row.framework_id, Number(row.n)]));
+  },
+
   /** The same requirements counted by status and by framework (framework id → status → count). */
   async countByStatus(db: Executor, organizationId: string, projectId: string, scope: RequirementScope = {}) {
     const rows = rowsOf<{ framework_id: string; status: RequirementStatus; n: number }>(
