@@ -35,6 +35,11 @@ const projectsWanted = Number(process.env.BENCH_PROJECTS ?? 100);
 const usersWanted = Number(process.env.BENCH_USERS ?? 1000);
 const reviewIterations = Number(process.env.BENCH_REVIEW_ITERATIONS ?? 100);
 const batch = 20;
+// BENCH_ONLY, a regular expression, measures only the operations whose label matches (the ceiling always runs);
+// BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under the benchmark.
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+const measured = (label) => !only || only.test(label);
 const runId = Date.now().toString(36);
 
 const children = [];
@@ -114,7 +119,7 @@ async function main() {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
   const bare = startDetached(process.execPath, ['--input-type=module', '-e', bareSource], process.env);
-  const server = startDetached('npm', ['start', '--silent'], env);
+  const server = startDetached(process.execPath, [...nodeArgs, path.join(root, 'apps/api/dist/server.js')], env);
   await waitFor(`http://127.0.0.1:${barePort}/hello`, bare);
   await waitFor(`${base}/api/health`, server);
 
@@ -182,11 +187,11 @@ async function main() {
     ['GET /api/notifications', '/api/notifications', admin],
     ['GET …/dashboard', `${p}/dashboard`, admin],
   ];
-  for (const [label, url, bearer] of reads) row(label, await cannon({ url: `${base}${url}`, headers: { authorization: `Bearer ${bearer}` } }));
+  for (const [label, url, bearer] of reads.filter(([label]) => measured(label))) row(label, await cannon({ url: `${base}${url}`, headers: { authorization: `Bearer ${bearer}` } }));
 
   const jsonHeaders = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
   let created = 0;
-  row(
+  if (measured('POST /api/projects')) row(
     'POST /api/projects',
     await cannon({
       url: base,
@@ -197,7 +202,7 @@ async function main() {
   // Status updates: round robin over the controls, each flipping between ready and in_progress.
   const statusOf = new Map(controls.map((c) => [c.control_code, c.status]));
   let next = 0;
-  row(
+  if (measured('PATCH …/controls/:code (status)')) row(
     'PATCH …/controls/:code (status)',
     await cannon({
       url: base,
@@ -228,7 +233,7 @@ async function main() {
     times.push(performance.now() - t);
     return response.ok;
   };
-  for (let i = 0; i < reviewIterations; i++) {
+  for (let i = 0; measured('reviews/control') && i < reviewIterations; i++) {
     const control = reviewControls[i % reviewControls.length];
     const url = `${p}/reviews/control/${control.id}`;
     if (!(await timed(requestTimes, 'POST', url, { reviewers: [reviewerId], message: 'bench' }, admin))) requestFailures++;
@@ -239,8 +244,10 @@ async function main() {
     const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
     return { rps: (1000 * times.length) / times.reduce((a, b) => a + b, 0), p50: at(0.5), p99: at(0.99), non2xx: failures };
   };
-  row(`POST …/reviews/control/:id (request; sequential ×${reviewIterations})`, summary(requestTimes, requestFailures));
-  row(`PATCH …/reviews/control/:id/decision (sequential ×${reviewIterations})`, summary(decideTimes, decideFailures));
+  if (requestTimes.length) {
+    row(`POST …/reviews/control/:id (request; sequential ×${reviewIterations})`, summary(requestTimes, requestFailures));
+    row(`PATCH …/reviews/control/:id/decision (sequential ×${reviewIterations})`, summary(decideTimes, decideFailures));
+  }
 
   const ceilingRps = ceiling.rps;
   console.log(`\nbench:api on ${databaseUrl ? 'PostgreSQL' : 'PGlite'} — ${projects} projects, ${members} members, ${connections} connections, ${seconds} s (${new Date().toISOString().slice(0, 10)})\n`);
