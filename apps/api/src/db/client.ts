@@ -34,9 +34,26 @@ export type Database = {
   analyzeChanged(): Promise<string[]>;
   /** PGlite only: the whole data directory as a tarball, to start other in-memory databases from. */
   dump?(): Promise<Blob>;
-  /** LISTENs on a channel (on a dedicated connection with PostgreSQL); resolves to a stop function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** LISTENs on a channel (on a dedicated connection with PostgreSQL). */
+  listen(channel: string, onMessage: (payload: string) => void, hooks?: ListenHooks): Promise<Listener>;
   close(): Promise<void>;
+};
+
+/**
+ * What a listener's owner hears about its connection: `onDown` when it is lost (notifications may be
+ * missed from then on), `onUp` when LISTEN is in place again after a loss.
+ */
+export type ListenHooks = { onDown?(): void; onUp?(): void };
+
+export type Listener = {
+  stop(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has reached `onMessage`. PostgreSQL
+   * sends a listening session's pending notifications before answering its next query, so one round
+   * trip on the listening connection is enough; PGlite delivers them before the committing statement
+   * resolves, so there it is immediate. Resolves at once when the connection is down (`onDown` said so).
+   */
+  sync(): Promise<void>;
 };
 
 /** Any fixed number: all instances agree on it, so only one migrates at a time. */
@@ -111,8 +128,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dump: () => client.dumpDataDir('none'),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
-      return async () => {
-        if (!client.closed) await stop();
+      return {
+        stop: async () => {
+          if (!client.closed) await stop();
+        },
+        sync: async () => {},
       };
     },
     close: async () => {
@@ -150,7 +170,7 @@ function createPostgres(url: string): Database {
     },
     analyze: async () => {},
     analyzeChanged: async () => [],
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage, () => closed),
+    listen: (channel, onMessage, hooks) => listenPostgres(url, channel, onMessage, () => closed, hooks),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -165,7 +185,13 @@ const RECONNECT_DELAY_MS = 1_000;
  * LISTEN needs a connection of its own that stays open; when it drops, reconnect and LISTEN again,
  * so notifications from other instances keep arriving after a database restart.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, isClosed: () => boolean) {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  isClosed: () => boolean,
+  hooks: ListenHooks = {},
+): Promise<Listener> {
   let client: pg.Client | undefined;
   let stopped = false;
   const quoted = `"${channel.replaceAll('"', '""')}"`;
@@ -181,27 +207,43 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     await next.query(`listen ${quoted}`);
     client = next;
   };
+  let down = false;
 
   const reconnect = (broken: pg.Client) => {
     if (stopped || isClosed() || client !== broken) return;
     client = undefined;
     broken.removeAllListeners();
     broken.end().catch(() => {});
+    if (!down) {
+      down = true;
+      hooks.onDown?.();
+    }
     const retry = () => {
       if (stopped || isClosed()) return;
-      connect().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());
+      connect().then(
+        () => {
+          down = false;
+          hooks.onUp?.();
+        },
+        () => setTimeout(retry, RECONNECT_DELAY_MS).unref(),
+      );
     };
     setTimeout(retry, RECONNECT_DELAY_MS).unref();
   };
 
   await connect();
-  return async () => {
-    stopped = true;
-    const current = client;
-    client = undefined;
-    if (current) {
-      current.removeAllListeners();
-      await current.end().catch(() => {});
-    }
+  return {
+    async stop() {
+      stopped = true;
+      const current = client;
+      client = undefined;
+      if (current) {
+        current.removeAllListeners();
+        await current.end().catch(() => {});
+      }
+    },
+    async sync() {
+      await client?.query('select 1').catch(() => {});
+    },
   };
 }

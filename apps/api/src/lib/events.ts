@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChangeConcept } from '@aegis/contracts';
-import type { Database, Executor } from '../db/client';
+import type { Database, Executor, Listener } from '../db/client';
 
 /** One PostgreSQL channel carries every realtime event; instances fan events out to their own listeners. */
 export const EVENTS_CHANNEL = 'aegis_events';
@@ -23,7 +23,7 @@ type Handler = (event: AppEvent) => void;
 /** Dispatches the channel's events to this process's subscribers, keyed by user id. */
 export function createEventHub(database: Pick<Database, 'listen'>) {
   const subscribers = new Map<string, Set<Handler>>();
-  let listening: Promise<() => Promise<void>> | undefined;
+  let listening: Promise<Listener> | undefined;
 
   const dispatch = (payload: string) => {
     let event: AppEvent;
@@ -54,10 +54,10 @@ export function createEventHub(database: Pick<Database, 'listen'>) {
     },
 
     async close() {
-      const stop = await listening?.catch(() => undefined);
+      const listener = await listening?.catch(() => undefined);
       listening = undefined;
       subscribers.clear();
-      await stop?.();
+      await listener?.stop();
     },
   };
 }

@@ -12,6 +12,7 @@ import type { users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 import type { Access } from './access';
+import { createCallerCache, type CallerCache } from './caller-cache';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -58,9 +59,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route and the access it declares, for the route-permission test. */
     routeAccess: { method: string; url: string; access: Access | undefined }[];
+    /** Who is calling, answered from memory (plugins/caller-cache.ts). */
+    callerCache: CallerCache;
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const API_TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
@@ -178,6 +182,22 @@ export default fp(async function auth(app: FastifyInstance, options: { lookups: 
   app.decorate('routeAccess', []);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
+  const cache = createCallerCache(app.deps.database);
+  app.decorate('callerCache', cache);
+  try {
+    await cache.start();
+  } catch (error) {
+    app.log.warn({ err: error }, 'caller cache disabled: cannot listen for caller changes');
+  }
+  app.addHook('onClose', async () => cache.stop());
+  const lookups = cache.wrap(options.lookups);
+  // A change this instance made must be heard before its answer goes out, so the caller's next request
+  // never meets what the change replaced (another instance hears it within the notification's delay).
+  // Writes are the requests that are not reads, and the unauthenticated ones (signing out is a GET).
+  app.addHook('onSend', async (request) => {
+    if (!SAFE_METHODS.has(request.method) || !request.ctx) await cache.sync();
+  });
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const declared = route.config?.access;
@@ -192,6 +212,6 @@ export default fp(async function auth(app: FastifyInstance, options: { lookups: 
 
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
-    if (declared) await authorize(app, options.lookups, request, declared);
+    if (declared) await authorize(app, lookups, request, declared);
   });
 });

@@ -26,6 +26,9 @@ export default fp(async function xsrf(app: FastifyInstance) {
   app.decorateRequest('xsrfToken', '');
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
+    // A bearer call is exempt below and comes from a client that is not a browser page: it gets no cookie
+    // (issuing one is a random secret and a Set-Cookie on every API call).
+    if (!cookie && request.headers.authorization) return;
     request.xsrfToken = cookie ?? randomSecret(24);
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, request.xsrfToken, { path: '/', sameSite: 'strict', secure, httpOnly: false });
