@@ -93,7 +93,7 @@ describe('a control', () => {
     const started = await editor({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress', notes: 'Drafting the RACI', due_date: '2027-01-31' } });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ status: 'in_progress', notes: 'Drafting the RACI', due_date: '2027-01-31', allowed_transitions: ['ready', 'out_of_scope'] });
-    expect(started.json().status_history[0]).toMatchObject({ from: 'ready', to: 'in_progress', by: { id: ids['editor@demo.local'] } });
+    expect(started.json().status_change).toMatchObject({ from: 'ready', to: 'in_progress', by: { id: ids['editor@demo.local'] } });
 
     const approve = await editor({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'approved' } });
     expect(approve.statusCode).toBe(409);
@@ -103,9 +103,38 @@ describe('a control', () => {
     expect(noReason.json().detail).toContain('justification');
     const out = await editor({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'out_of_scope', justification: 'Covered by the group policy' } });
     expect(out.json()).toMatchObject({ status: 'out_of_scope', out_of_scope_justification: 'Covered by the group policy' });
-    expect(out.json().status_history[0].justification).toBe('Covered by the group policy');
+    expect(out.json().status_change.justification).toBe('Covered by the group policy');
     expect((await editor({ method: 'PATCH', url: url(`/${code}`), payload: { due_date: '31-01-2027' } })).statusCode).toBe(422);
     expect((await editor({ method: 'PATCH', url: url(`/${code}`), payload: {} })).statusCode).toBe(422);
+  });
+
+  it('answers a change with what it moved, read after the commit: not the whole detail', async () => {
+    const editor = await t.login('editor@demo.local');
+    const code = 'MFF-1.GOV.11';
+    const before = await editor({ method: 'GET', url: url(`/${code}`) });
+    expect(before.json()).toMatchObject({ status: 'ready', status_history: [] });
+    const started = await editor({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress' } });
+    expect(started.statusCode).toBe(200);
+    const change = started.json();
+    expect(Object.keys(change).sort()).toEqual(
+      ['id', 'control_code', 'status', 'notes', 'due_date', 'tags', 'out_of_scope_justification', 'locked', 'allowed_transitions', 'review_status', 'approval_forced', 'updated_at', 'status_change'].sort(),
+    );
+    expect(change).toMatchObject({ id: before.json().id, control_code: code, status: 'in_progress', locked: false, allowed_transitions: ['ready', 'out_of_scope'], review_status: null, approval_forced: false });
+    expect(change.status_change).toEqual({ from: 'ready', to: 'in_progress', at: expect.any(String), by: { id: ids['editor@demo.local'], name: 'Eddie Editor', email: 'editor@demo.local' }, justification: null, forced: false });
+    // A fraction of the detail's size (which carries what the control asks and every requirement it satisfies).
+    expect(started.body.length).toBeLessThan(1024);
+    expect(started.body.length * 5).toBeLessThan(before.body.length);
+    // The entry it answered is the one the history keeps, to the millisecond; the rest agrees with the detail.
+    const after = (await editor({ method: 'GET', url: url(`/${code}`) })).json();
+    expect(after.status_history[0]).toEqual(change.status_change);
+    const { status_change: _entry, ...fields } = change;
+    expect(after).toMatchObject(fields);
+
+    // The same status again changes nothing and writes no entry; a change of notes alone answers no status change.
+    expect((await editor({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress' } })).json()).toMatchObject({ status: 'in_progress', status_change: null });
+    const noted = await editor({ method: 'PATCH', url: url(`/${code}`), payload: { notes: 'Owner named' } });
+    expect(noted.json()).toMatchObject({ notes: 'Owner named', status: 'in_progress', status_change: null });
+    expect((await editor({ method: 'GET', url: url(`/${code}`) })).json().status_history).toHaveLength(1);
   });
 
   it('is locked once approved: nothing changes until someone reopens it', async () => {
@@ -122,7 +151,7 @@ describe('a control', () => {
     // Reopening asks why.
     expect((await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress' } })).statusCode).toBe(422);
     const reopened = await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress', justification: 'The policy changed' } });
-    expect(reopened.json()).toMatchObject({ status: 'in_progress', locked: false });
+    expect(reopened.json()).toMatchObject({ status: 'in_progress', locked: false, status_change: { from: 'approved', to: 'in_progress', justification: 'The policy changed' } });
     expect((await owner({ method: 'PATCH', url: url(`/${code}`), payload: { notes: 'now it can change' } })).statusCode).toBe(200);
   });
 

@@ -50,3 +50,53 @@ describe('the log of a work item', () => {
     expect(entry.after).toMatchObject({ tags: [privacy.tag_id], tag_names: ['Privacy'] });
   });
 });
+
+describe('status changes at the same time', () => {
+  /** Ready controls of the demo project, by code, that no other test of this file touches. */
+  async function readyControls(count: number) {
+    const owner = await t.login('owner@demo.local');
+    const page = (await owner({ method: 'GET', url: `/api/projects/${project}/controls?status=ready&size=250&sort_by=control_code&descending=true` })).json();
+    const found = (page.items as { id: string; control_code: string }[]).filter((c) => c.control_code !== 'MFF-1.DAT.03');
+    expect(found.length).toBeGreaterThanOrEqual(count);
+    return found.slice(0, count);
+  }
+  async function statusEntries(controlId: string) {
+    const owner = await t.login('owner@demo.local');
+    const log = (await owner({ method: 'GET', url: `/api/projects/${project}/logs/${controlId}?size=100` })).json().items as Entry[];
+    return log.filter((entry) => entry.action === 'status_changed');
+  }
+  it('write one entry per change, none lost, when many controls change at once', async () => {
+    const owner = await t.login('owner@demo.local');
+    const targets = await readyControls(12);
+    const answers = await Promise.all(targets.map((c) => owner({ method: 'PATCH', url: `/api/projects/${project}/controls/${c.control_code}`, payload: { status: 'in_progress' } })));
+    expect(answers.map((a) => a.statusCode)).toEqual(targets.map(() => 200));
+    expect(answers.every((a) => a.json().status_change?.to === 'in_progress')).toBe(true);
+    for (const c of targets) expect((await statusEntries(c.id)).map((e) => [e.before.status, e.after.status])).toEqual([['ready', 'in_progress']]);
+  });
+
+  it('queue on one control: of writers asking the same status one changes it, and every change that answered has its entry', async () => {
+    const owner = await t.login('owner@demo.local');
+    const editor = await t.login('editor@demo.local');
+    const target = (await readyControls(14))[13];
+    const path = `/api/projects/${project}/controls/${target!.control_code}`;
+    // Ten writers ask for in_progress at once: the first to hold the control changes it, the others find it done.
+    const same = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? owner : editor)({ method: 'PATCH', url: path, payload: { status: 'in_progress' } })));
+    expect(same.map((a) => a.statusCode)).toEqual(same.map(() => 200));
+    expect(same.filter((a) => a.json().status_change !== null)).toHaveLength(1);
+    expect(await statusEntries(target!.id)).toHaveLength(1);
+    // Ten writers move it back and forth: each answer that changed the status has exactly one entry, from what the one before left.
+    const mixed = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? owner : editor)({ method: 'PATCH', url: path, payload: { status: i % 2 ? 'ready' : 'in_progress', notes: `writer ${i}` } })));
+    expect(mixed.map((a) => a.statusCode)).toEqual(mixed.map(() => 200));
+    const changes = mixed.map((a) => a.json().status_change).filter(Boolean) as { from: string; to: string }[];
+    const entries = await statusEntries(target!.id);
+    expect(entries).toHaveLength(1 + changes.length);
+    expect(entries.every((e) => e.before.status !== e.after.status)).toBe(true);
+    // Starting in progress, alternating: as many moves to ready as back, give or take the last one.
+    const toReady = changes.filter((c) => c.to === 'ready').length;
+    const final = (await owner({ method: 'GET', url: path })).json().status;
+    expect(changes.length - toReady).toBe(toReady - (final === 'ready' ? 1 : 0));
+    // Every notes change wrote its entry too.
+    const log = (await owner({ method: 'GET', url: `/api/projects/${project}/logs/${target!.id}?size=100` })).json().items as Entry[];
+    expect(log.filter((e) => e.action === 'updated')).toHaveLength(10);
+  });
+});

@@ -101,7 +101,8 @@ describe('reopening', () => {
     const reopened = await owner({ method: 'PATCH', url: url(`/${code}`), payload: { status: 'in_progress', justification: reason } });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toMatchObject({ status: 'in_progress', locked: false });
-    expect(reopened.json().status_history[0]).toMatchObject({ from: 'approved', to: 'in_progress', justification: reason });
+    expect(reopened.json().status_change).toMatchObject({ from: 'approved', to: 'in_progress', justification: reason });
+    expect((await control(code)).status_history[0]).toMatchObject({ from: 'approved', to: 'in_progress', justification: reason });
 
     const target = await control(code);
     const log = (await owner({ method: 'GET', url: `/api/projects/${project}/logs/${target.id}` })).json().items;
@@ -128,5 +129,34 @@ describe('reopening', () => {
     expect(again.statusCode).toBe(201);
     const note = (await (await as('reviewer'))({ method: 'GET', url: '/api/notifications' })).json().items[0];
     expect(note).toMatchObject({ name: expect.stringContaining(`Reopened: ${code}`), message: expect.stringContaining('Model retrained') });
+  });
+});
+
+describe('a change racing an approval', () => {
+  it('either lands before it (the approval is refused as stale) or is refused as locked: what was approved is what was reviewed', async () => {
+    for (const code of ['MFF-1.GOV.11', 'MFF-1.GOV.12']) {
+      const target = await control(code);
+      const editor = await as('editor');
+      const owner = await as('owner');
+      expect((await editor({ method: 'POST', url: `/api/projects/${project}/reviews/control/${target.id}`, payload: { reviewers: [ids.reviewer!] } })).statusCode).toBe(201);
+      const reviewer = await as('reviewer');
+      const [decision, ...edits] = await Promise.all([
+        reviewer({ method: 'PATCH', url: `/api/projects/${project}/reviews/control/${target.id}/decision`, payload: { decision: 'approved', comment: 'Fine' } }),
+        ...Array.from({ length: 4 }, (_, i) => (i % 2 ? owner : editor)({ method: 'PATCH', url: url(`/${code}`), payload: { notes: `late edit ${i}` } })),
+      ]);
+      const landed = edits.filter((e) => e.statusCode === 200);
+      expect(edits.filter((e) => e.statusCode !== 200).map((e) => [e.statusCode, e.json().code])).toEqual(Array.from({ length: edits.length - landed.length }, () => [409, 'locked']));
+      const after = await control(code);
+      if (decision.statusCode === 200) {
+        // Approved: nothing landed after it, and nothing before it either (it would have made the review stale).
+        expect(landed).toHaveLength(0);
+        expect(after).toMatchObject({ status: 'approved', locked: true, notes: target.notes });
+      } else {
+        expect([decision.statusCode, decision.json().code]).toEqual([409, 'review_stale']);
+        expect(landed.length).toBeGreaterThan(0);
+        expect(after.status).toBe('in_review');
+        expect(landed.map((e) => e.json().notes)).toContain(after.notes);
+      }
+    }
   });
 });

@@ -143,6 +143,22 @@ export const updateControl = z
   .refine((v) => Object.keys(v).some((k) => k !== 'justification'), 'Send status, notes, due_date or tags');
 export type UpdateControl = z.infer<typeof updateControl>;
 
+/**
+ * What a change of a control answers (PATCH …/controls/{code}): the fields such a change can move, read
+ * after its commit — not the whole detail. `status_change` is the status history entry the change wrote
+ * (null when the status stayed as it was): screens put it at the head of the history they show.
+ */
+export const controlChange = controlListItem
+  .pick({ id: true, control_code: true, status: true, due_date: true, tags: true, review_status: true, approval_forced: true, updated_at: true })
+  .extend({
+    notes: z.string(),
+    out_of_scope_justification: z.string().nullable(),
+    locked: z.boolean(),
+    allowed_transitions: z.array(workItemStatus),
+    status_change: statusChange.nullable(),
+  });
+export type ControlChange = z.infer<typeof controlChange>;
+
 const people = z.array(uuid).max(50).refine((ids) => new Set(ids).size === ids.length, 'Name each person once');
 export const updateControlAssignees = z.strictObject({ assignees: people, reviewers: people });
 export type UpdateControlAssignees = z.infer<typeof updateControlAssignees>;

@@ -55,27 +55,33 @@ const people = (role: 'assignee' | 'reviewer') => sql`coalesce((
     from work_item_people w join users u on u.id = w.user_id
    where w.item_type = 'control' and w.item_id = p.id and w.role = ${role}), '[]'::json)`;
 
-/** What every control row carries beyond its own columns, computed for the rows of one page only. */
+const tagsOf = sql`coalesce((select json_agg(json_build_object('tag_id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name))
+              from work_item_tags wt join tags t on t.id = wt.tag_id where wt.item_type = 'control' and wt.item_id = p.id), '[]'::json)`;
+
+/** The latest review while it is pending or still what the status shows: a later status change (a reopening) outdates its outcome. */
+const reviewStatusOf = sql`(select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id
+      and (r.status = 'in_review' or r.settled_at >= coalesce((select x.status_changed_at from project_controls x where x.id = p.id), r.settled_at))
+    order by r.created_at desc limit 1)`;
+
+/** Forced: the approval in force was set with reviews:force_update_status and no reviewer decided it. */
+const approvalForcedOf = sql`(p.status = 'approved' and coalesce((
+     select r.forced and not exists (select 1 from review_reviewers x where x.review_id = r.id)
+       from review_requests r where r.concept = 'control' and r.object_id = p.id and r.status = 'approved'
+      order by r.settled_at desc nulls last limit 1), false))`;
+
+/** What every control row carries beyond its own columns, computed for the rows of one page only (the rows are `p`). */
 const decorations = sql`
   ${people('assignee')} as assignees,
   ${people('reviewer')} as reviewers,
-  coalesce((select json_agg(json_build_object('tag_id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name))
-              from work_item_tags wt join tags t on t.id = wt.tag_id where wt.item_type = 'control' and wt.item_id = p.id), '[]'::json) as tags,
+  ${tagsOf} as tags,
   coalesce((select json_agg(distinct f.code) from project_requirements pr
               join requirement_controls rc on rc.requirement_id = pr.requirement_id
               join frameworks f on f.id = pr.framework_id
              where pr.project_id = p.project_id and rc.control_id = p.control_id), '[]'::json) as frameworks,
   (select count(*)::int from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
     where pr.project_id = p.project_id and rc.control_id = p.control_id) as requirement_count,
-  -- The latest review while it is pending or still what the status shows: a later status change (a reopening) outdates its outcome.
-  (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id
-      and (r.status = 'in_review' or r.settled_at >= coalesce((select x.status_changed_at from project_controls x where x.id = p.id), r.settled_at))
-    order by r.created_at desc limit 1) as review_status,
-  -- Forced: the approval in force was set with reviews:force_update_status and no reviewer decided it.
-  (p.status = 'approved' and coalesce((
-     select r.forced and not exists (select 1 from review_reviewers x where x.review_id = r.id)
-       from review_requests r where r.concept = 'control' and r.object_id = p.id and r.status = 'approved'
-      order by r.settled_at desc nulls last limit 1), false)) as approval_forced`;
+  ${reviewStatusOf} as review_status,
+  ${approvalForcedOf} as approval_forced`;
 
 export type ControlRow = {
   id: string;
@@ -185,6 +191,45 @@ export const controlRepository = {
            ${lock ? sql`for update of pc` : sql``}
         )
         select p.*, ${decorations} from p`),
+    )[0];
+  },
+
+  /**
+   * A live control of the project by code with only what a change of it needs, locked until the
+   * transaction ends: changes of one control queue here, each seeing the one before it. Nothing else is
+   * read under the lock (the answer is read after the commit, `changed`).
+   */
+  async findForChange(db: Executor, organizationId: string, projectId: string, code: string) {
+    return rowsOf<{ id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null }>(
+      await db.execute(sql`
+        select pc.id, pc.control_code, d.title, pc.status, pc.notes, pc.due_date
+          from project_controls pc join control_definitions d on d.id = pc.control_id
+         where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.control_code = ${code} and pc.detached_at is null
+         for update of pc`),
+    )[0];
+  },
+
+  /** What a change of the control answers, read after its commit: the fields a change moves, its tags and its review state. */
+  async changed(db: Executor, organizationId: string, id: string) {
+    return rowsOf<{
+      id: string;
+      control_code: string;
+      status: WorkItemStatus;
+      notes: string;
+      due_date: string | Date | null;
+      out_of_scope_justification: string | null;
+      updated_at: Date;
+      status_changed_at: Date | null;
+      tags: unknown;
+      review_status: ReviewStatus | null;
+      approval_forced: boolean;
+    }>(
+      await db.execute(sql`
+        with p as (
+          select pc.id, pc.control_code, pc.status, pc.notes, pc.due_date, pc.out_of_scope_justification, pc.updated_at, pc.status_changed_at
+            from project_controls pc where pc.organization_id = ${organizationId} and pc.id = ${id}
+        )
+        select p.*, ${tagsOf} as tags, ${reviewStatusOf} as review_status, ${approvalForcedOf} as approval_forced from p`),
     )[0];
   },
 

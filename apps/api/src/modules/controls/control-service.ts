@@ -4,6 +4,7 @@ import {
   type BulkRefusal,
   type BulkUpdateControls,
   type ControlAssessment,
+  type ControlChange,
   type ControlDetail,
   type ControlLight,
   type ControlListItem,
@@ -18,6 +19,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound, unprocessable } from '../../lib/errors';
+import { retryOnConflict } from '../../lib/conflict-retry';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
@@ -91,12 +93,52 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     return rights.has(reopenRight('controls:update', await separationOfDuties(db, organizationId))) ? transitions : [];
   }
 
-  /** Moves one control to `to` by hand, in the caller's transaction, with its log entry. */
-  async function changeStatus(db: Executor, ctx: RequestContext, projectId: string, row: { id: string; control_code: string; title: string; status: WorkItemStatus }, to: WorkItemStatus, justification?: string) {
+  /**
+   * Moves one control to `to` by hand, in the caller's transaction, with its log entry; false when it
+   * was there already (nothing written). `live` as workItems.recordStatusChange.
+   */
+  async function changeStatus(
+    db: Executor,
+    ctx: RequestContext,
+    projectId: string,
+    row: { id: string; control_code: string; title: string; status: WorkItemStatus },
+    to: WorkItemStatus,
+    justification?: string,
+    live: 'in_transaction' | 'after_commit' = 'in_transaction',
+  ) {
     assertManualTransition(row.status, to, justification);
-    if (row.status === to) return;
+    if (row.status === to) return false;
     await controlRepository.update(db, row.id, { status: to, outOfScopeJustification: to === 'out_of_scope' ? justification!.trim() : null });
-    await workItems.recordStatusChange(db, ctx.user.id, item(ctx, projectId, row), row.status, to, justification);
+    await workItems.recordStatusChange(db, ctx.user.id, item(ctx, projectId, row), row.status, to, justification, 'manual', live);
+    return true;
+  }
+
+  /**
+   * The answer to a change, read after its commit: the fields a change moves, and the status history
+   * entry it wrote (at the time of the row's status change: the entry's, as both take the transaction's time).
+   */
+  async function changed(ctx: RequestContext, projectId: string, id: string, statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null): Promise<ControlChange> {
+    const organizationId = organizationOf(ctx);
+    const row = await controlRepository.changed(deps.db, organizationId, id);
+    // Removed from the project between the commit and this read (its framework was taken away): as any read of it would say.
+    if (!row) throw notFound('Control');
+    const rights = await ctx.projectRights(projectId);
+    const by = { id: ctx.user.id, name: `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email, email: ctx.user.email };
+    return {
+      id: row.id,
+      control_code: row.control_code,
+      status: row.status,
+      notes: row.notes,
+      due_date: dateOnly(row.due_date),
+      out_of_scope_justification: row.out_of_scope_justification,
+      tags: parsed(row.tags),
+      review_status: row.review_status ?? null,
+      approval_forced: Boolean(row.approval_forced),
+      locked: isLocked(row.status),
+      allowed_transitions: rights?.has('controls:update') ? await allowedTransitions(deps.db, organizationId, row.status, rights) : [],
+      updated_at: new Date(row.updated_at).toISOString(),
+      status_change: statusChange && { ...statusChange, at: new Date(row.status_changed_at ?? row.updated_at).toISOString(), by, forced: false },
+    };
   }
 
   return {
@@ -121,35 +163,51 @@ export function controlService(deps: Pick<Deps, 'db'>) {
 
     /**
      * Status within the life cycle, notes, due date and tags, through the lock rule: an approved control
-     * takes only reopening (status in_progress), with a reason and the reopen right; its approvers are told.
+     * takes only reopening (status in_progress, with a reason and the reopen right); its approvers are told.
+     * The transaction holds the control's row lock, the writes and their activity entries, nothing else:
+     * the open screens are told and the answer — the fields a change moves, not the detail — is read
+     * after the commit.
      */
-    async update(ctx: RequestContext, projectId: string, code: string, input: UpdateControl): Promise<ControlDetail> {
-      return deps.db.transaction(async (tx) => {
-        const row = await findOrThrow(tx, ctx, projectId, code, true);
-        const lockable = { status: row.status, concept: 'control' };
-        const reopening = row.status === 'approved' && input.status === 'in_progress';
-        const fields = (['notes', 'due_date', 'tags'] as const).filter((field) => input[field] !== undefined);
-        if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
-        if (reopening) {
-          const sod = await separationOfDuties(tx, organizationOf(ctx));
-          assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'controls:update', separationOfDuties: sod });
-          await controlRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
-          await workItems.recordReopening(tx, ctx, item(ctx, projectId, row), input.justification!);
-        } else if (input.status !== undefined) {
-          assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-          await changeStatus(tx, ctx, projectId, row, input.status, input.justification);
-        }
-        const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
-        const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
-        if (input.notes !== undefined || input.due_date !== undefined) {
-          await controlRepository.update(tx, row.id, { notes: input.notes, dueDate: input.due_date });
-          if (JSON.stringify(before) !== JSON.stringify(after)) {
-            await recordActivity(tx, { ...workItems.activity(ctx, item(ctx, projectId, row), 'updated'), before, after: { ...after, label: item(ctx, projectId, row).label } });
+    async update(ctx: RequestContext, projectId: string, code: string, input: UpdateControl): Promise<ControlChange> {
+      const organizationId = organizationOf(ctx);
+      const written = await retryOnConflict(() =>
+        deps.db.transaction(async (tx) => {
+          const row = await controlRepository.findForChange(tx, organizationId, projectId, code);
+          if (!row) throw notFound(`Control ${code}`);
+          const target = item(ctx, projectId, row);
+          const lockable = { status: row.status, concept: 'control' };
+          const reopening = row.status === 'approved' && input.status === 'in_progress';
+          const fields = (['notes', 'due_date', 'tags'] as const).filter((field) => input[field] !== undefined);
+          if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+          let statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null = null;
+          let publish = false;
+          if (reopening) {
+            const sod = await separationOfDuties(tx, organizationId);
+            assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'controls:update', separationOfDuties: sod });
+            await controlRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
+            await workItems.recordReopening(tx, ctx, target, input.justification!);
+            statusChange = { from: 'approved', to: 'in_progress', justification: input.justification!.trim() };
+          } else if (input.status !== undefined) {
+            assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+            if (await changeStatus(tx, ctx, projectId, row, input.status, input.justification, 'after_commit')) {
+              statusChange = { from: row.status, to: input.status, justification: input.justification ?? null };
+              publish = true;
+            }
           }
-        }
-        if (input.tags !== undefined) await workItems.setTags(tx, ctx, item(ctx, projectId, row), input.tags);
-        return detail(tx, ctx, projectId, code);
-      });
+          const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
+          const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
+          if (input.notes !== undefined || input.due_date !== undefined) {
+            await controlRepository.update(tx, row.id, { notes: input.notes, dueDate: input.due_date });
+            if (JSON.stringify(before) !== JSON.stringify(after)) {
+              await recordActivity(tx, { ...workItems.activity(ctx, target, 'updated'), before, after: { ...after, label: target.label } });
+            }
+          }
+          if (input.tags !== undefined) await workItems.setTags(tx, ctx, target, input.tags);
+          return { item: target, statusChange, publish };
+        }),
+      );
+      if (written.publish) await workItems.published(deps.db, written.item);
+      return changed(ctx, projectId, written.item.itemId, written.statusChange);
     },
 
     async setAssignees(ctx: RequestContext, projectId: string, code: string, input: UpdateControlAssignees): Promise<ControlDetail> {

@@ -4,6 +4,7 @@ import {
   bulkControlsResult,
   bulkUpdateControls,
   controlAssessment,
+  controlChange,
   controlCodeParams,
   controlDetail,
   controlLight,
@@ -87,7 +88,15 @@ export async function controlRoutes(root: FastifyInstance) {
   app.patch(
     `${base}/:control_code`,
     {
-      schema: { operationId: 'updateControl', tags, summary: 'Change status (within the life cycle), notes, due date or tags; an approved control must be reopened first (status in_progress with a justification; with separation of duties this needs reviews:force_update_status)', params: controlCodeParams, body: updateControl, response: { 200: controlDetail, ...errors } },
+      schema: {
+        operationId: 'updateControl',
+        tags,
+        summary: 'Change status (within the life cycle), notes, due date or tags; an approved control must be reopened first (status in_progress with a justification; with separation of duties this needs reviews:force_update_status)',
+        description: 'Answers what a change moves — status, lock, allowed transitions, planning fields, review state and the status history entry written (null when the status stayed) — read after the commit; GET the control for the rest of its detail.',
+        params: controlCodeParams,
+        body: updateControl,
+        response: { 200: controlChange, ...errors },
+      },
       config: { access: access.project('controls:update') },
     },
     async (request) => service.update(request.ctx, request.params.project_id, request.params.control_code, request.body),

@@ -31,8 +31,9 @@ async function viewersOf(db: Executor, organizationId: string, projectId: string
 
 /**
  * Tells the open screens of the people who see the project that an object changed, so they refresh it
- * (the unread stream carries it). Call it inside the change's transaction: NOTIFY is sent on commit
- * and dropped on rollback, and PostgreSQL sends identical events of one transaction once.
+ * (the unread stream carries it). Call it inside the change's transaction (NOTIFY is sent on commit
+ * and dropped on rollback, and PostgreSQL sends identical events of one transaction once), or right
+ * after the commit when the transaction should hold nothing but its writes (a single control's status).
  */
 export async function publishChange(db: Executor, change: Change) {
   const userIds = await viewersOf(db, change.organizationId, change.projectId);

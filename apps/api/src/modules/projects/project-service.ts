@@ -53,9 +53,10 @@ export function projectService(deps: Pick<Deps, 'db' | 'storage'>, log?: { warn(
   }
 
   return {
+    /** The quota row lock, the writes and the activity entry in one transaction; the answer is read after the commit. */
     async create(ctx: RequestContext, input: CreateProject): Promise<Project> {
       const organizationId = organizationOf(ctx);
-      return deps.db.transaction(async (tx) => {
+      const createdId = await deps.db.transaction(async (tx) => {
         const usage = await projectRepository.usageLocked(tx, organizationId);
         if (!quotaAllows(usage, input.project_type)) {
           const used = input.project_type === 'ai_application' ? usage.ai : usage.organization;
@@ -72,8 +73,9 @@ export function projectService(deps: Pick<Deps, 'db' | 'storage'>, log?: { warn(
         await projectRepository.addRole(tx, organizationId, created.id, ctx.user.id, 'owner');
         await applyFrameworks(tx, { organizationId, projectId: created.id, actorId: ctx.user.id }, input.frameworks);
         await recordActivity(tx, { organizationId, projectId: created.id, actorId: ctx.user.id, objectType: 'project', objectId: created.id, action: 'created', after: input });
-        return toProject(ctx, (await projectRepository.find(tx, organizationId, created.id, ctx.user.id))!);
+        return created.id;
       });
+      return toProject(ctx, await findOrThrow(ctx, createdId));
     },
 
     get: async (ctx: RequestContext, projectId: string) => toProject(ctx, await findOrThrow(ctx, projectId)),

@@ -77,8 +77,12 @@ export const workItems = {
     }
   },
 
-  /** Logs a status change; the status history is read back from these entries. */
-  async recordStatusChange(db: Executor, actorId: string | null, item: WorkItem, from: WorkItemStatus, to: WorkItemStatus, justification?: string | null, via = 'manual') {
+  /**
+   * Logs a status change; the status history is read back from these entries. The open screens are told
+   * in the same transaction, unless `live: 'after_commit'`: then the caller calls `published` once it has
+   * committed, so that its transaction holds only the write and this entry.
+   */
+  async recordStatusChange(db: Executor, actorId: string | null, item: WorkItem, from: WorkItemStatus, to: WorkItemStatus, justification?: string | null, via = 'manual', live: 'in_transaction' | 'after_commit' = 'in_transaction') {
     await recordActivity(db, {
       organizationId: item.organizationId,
       projectId: item.projectId,
@@ -90,6 +94,10 @@ export const workItems = {
       after: { status: to, justification: justification ?? null, via, label: item.label },
     });
     // Every path that changes a status comes here: the screens that show it refresh (lists, chips, counts).
+    if (live === 'in_transaction') await this.published(db, item);
+  },
+  /** Tells the open screens of the project's people that the item changed (a NOTIFY: sent when the surrounding transaction commits). */
+  async published(db: Executor, item: WorkItem) {
     await publishChange(db, { organizationId: item.organizationId, projectId: item.projectId, concept: item.itemType, objectId: item.itemId });
   },
 
