@@ -1,6 +1,7 @@
 import {
   MANUAL_TRANSITIONS,
   type ControlAssessment,
+  type ControlChange,
   type CurrentUser,
   type ControlDetail,
   type ControlListItem,
@@ -112,13 +113,18 @@ export function stubControlsApi({ project, controls = [], details = [], requirem
         const { status, justification, tags: tagIds, ...fields } = body as Partial<ControlDetail> & { justification?: string; tags?: string[] };
         Object.assign(control, fields);
         if (tagIds) control.tags = tags.filter((tag) => tagIds.includes(tag.tag_id)).map(({ tag_id, name, color }) => ({ tag_id, name, color }));
-        if (status) {
-          control.status_history.unshift({ from: control.status, to: status, at: '2026-11-21T08:00:00Z', by: null, justification: justification ?? null, forced: false });
-          control.status = status;
-          control.locked = status === 'approved';
-          control.out_of_scope_justification = status === 'out_of_scope' ? (justification ?? null) : null;
-          control.allowed_transitions = [...MANUAL_TRANSITIONS[status]];
+        const entry = status && status !== control.status ? { from: control.status, to: status, at: '2026-11-21T08:00:00Z', by: null, justification: justification ?? null, forced: false } : null;
+        if (entry) {
+          control.status_history.unshift(entry);
+          control.status = entry.to;
+          control.locked = entry.to === 'approved';
+          control.out_of_scope_justification = entry.to === 'out_of_scope' ? (justification ?? null) : null;
+          control.allowed_transitions = [...MANUAL_TRANSITIONS[entry.to]];
         }
+        // As the server: what the change moved, not the whole detail.
+        const { id, control_code, status: now, notes, due_date, tags: own, review_status, approval_forced, updated_at, out_of_scope_justification, locked, allowed_transitions } = control;
+        const change: ControlChange = { id, control_code, status: now, notes, due_date, tags: own, review_status, approval_forced, updated_at, out_of_scope_justification, locked, allowed_transitions, status_change: entry };
+        return jsonResponse(200, change);
       }
       return jsonResponse(200, control);
     },

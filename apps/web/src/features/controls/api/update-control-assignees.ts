@@ -17,5 +17,5 @@ export function updateControlAssignees(projectId: string, controlCode: string, i
 
 export function useUpdateControlAssignees(projectId: string, controlCode: string) {
   const refresh = useRefreshAfterControlChange(projectId);
-  return useMutation({ mutationFn: (input: UpdateControlAssignees) => updateControlAssignees(projectId, controlCode, input), onSuccess: (control) => refresh(control) });
+  return useMutation({ mutationFn: (input: UpdateControlAssignees) => updateControlAssignees(projectId, controlCode, input), onSuccess: (detail) => refresh({ detail }) });
 }

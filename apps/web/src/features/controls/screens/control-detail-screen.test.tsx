@@ -54,12 +54,15 @@ describe('a control’s page', () => {
   it('starts the control: the status moves and the actions follow', async () => {
     const { user, calls } = await open();
     expect(screen.getByRole('button', { name: 'Mark out of scope…' })).toBeInTheDocument();
+    const reads = callsOf(calls, controlPath).length;
     await user.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(callsOf(calls, controlPath, 'PATCH')).toHaveLength(1));
     expect(bodyOf(callsOf(calls, controlPath, 'PATCH')[0]!)).toEqual({ status: 'in_progress' });
     expect(await screen.findByRole('button', { name: 'Move back to ready' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     expect(within(region('Status history')).getByText('Ready → In progress')).toBeInTheDocument();
+    // The page took the change from the answer (what it moved and the history entry written), without reading the control again.
+    expect(callsOf(calls, controlPath)).toHaveLength(reads);
   });
 
   it('takes it out of scope only with a justification, which it then shows', async () => {
