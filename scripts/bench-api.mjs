@@ -202,24 +202,59 @@ async function main() {
   // Status updates: round robin over the controls, each flipping between ready and in_progress.
   const statusOf = new Map(controls.map((c) => [c.control_code, c.status]));
   let next = 0;
+  const statusUpdate = (request) => {
+    const control = controls[next++ % controls.length];
+    const status = statusOf.get(control.control_code) === 'ready' ? 'in_progress' : 'ready';
+    statusOf.set(control.control_code, status);
+    return { ...request, path: `${p}/controls/${encodeURIComponent(control.control_code)}`, body: JSON.stringify({ status }) };
+  };
   if (measured('PATCH …/controls/:code (status)')) row(
     'PATCH …/controls/:code (status)',
-    await cannon({
+    await cannon({ url: base, requests: [{ method: 'PATCH', headers: jsonHeaders, setupRequest: statusUpdate }] }),
+  );
+
+  // The same at 10 concurrent writers (issue 18, item 3: p99 under 50 ms on PostgreSQL, 0 errors), for a fixed
+  // number of writes (BENCH_STATUS_WRITES) so that every answer is read; then the project's log, read through the
+  // API, must hold exactly one new entry per status change the answers report (`status_change`): none lost, none
+  // extra. A write that found its status already set (its answer says so) changes nothing and writes no entry.
+  const writers = 10;
+  const writes = Number(process.env.BENCH_STATUS_WRITES ?? 2000);
+  const statusLabel = `PATCH …/controls/:code (status), ${writers} writers`;
+  let entriesMismatch = false;
+  if (measured(statusLabel)) {
+    const logTotal = async () => (await call('GET', `${p}/logs/${demoProject}?size=1`)).total;
+    // The statuses as they are (the run above may have left some writes unanswered).
+    for (let page = 1; ; page++) {
+      const result = await call('GET', `${p}/controls?size=100&page=${page}`);
+      for (const c of result.items) if (statusOf.has(c.control_code)) statusOf.set(c.control_code, c.status);
+      if (page >= result.pages) break;
+    }
+    const before = await logTotal();
+    let changed = 0;
+    let answered = 0;
+    const result = await cannon({
       url: base,
+      connections: writers,
+      amount: writes,
       requests: [
         {
           method: 'PATCH',
           headers: jsonHeaders,
-          setupRequest: (request) => {
-            const control = controls[next++ % controls.length];
-            const status = statusOf.get(control.control_code) === 'ready' ? 'in_progress' : 'ready';
-            statusOf.set(control.control_code, status);
-            return { ...request, path: `${p}/controls/${encodeURIComponent(control.control_code)}`, body: JSON.stringify({ status }) };
+          setupRequest: statusUpdate,
+          onResponse: (status, body) => {
+            if (status !== 200) return;
+            answered++;
+            if (JSON.parse(body).status_change) changed++;
           },
         },
       ],
-    }),
-  );
+    });
+    row(statusLabel, result);
+    const found = (await logTotal()) - before;
+    console.log(`  activity entries: expected ${changed}, found ${found} (${writes} writes, ${answered} answered 200, ${changed} changed a status)`);
+    entriesMismatch = found !== changed;
+    if (entriesMismatch) console.error(`  activity entries: ${found < changed ? `${changed - found} missing` : `${found - changed} more than the changes`}`);
+  }
 
   // Reviews: admin requests (reviewer named), the reviewer rejects (back to in_progress), again.
   const requestTimes = [];
@@ -254,6 +289,7 @@ async function main() {
   console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | % of bare |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.operation} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${((100 * r.rps) / ceilingRps).toFixed(2)} % |`);
+  if (entriesMismatch) throw new Error(`${statusLabel}: the activity entries do not match the status changes (see above)`);
 }
 
 try {
