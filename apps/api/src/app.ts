@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { callerLookups, composeFeatures } from './composition';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -40,6 +40,7 @@ import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
+import { compiledSerializerCompiler } from './plugins/serializer';
 import spa from './plugins/spa';
 import xsrf from './plugins/xsrf';
 import multipart from '@fastify/multipart';
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.validateResponses }));
 
   const idp = config.oidc
     ? undefined

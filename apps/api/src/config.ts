@@ -40,6 +40,7 @@ const envSchema = z.object({
   DOCS_URL: optionalUrl,
   STATUS_URL: optionalUrl,
   TRUST_PROXY: flag(false),
+  RESPONSE_VALIDATION: flag(false),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1024).default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -68,6 +69,12 @@ export type Config = {
   trustProxy: boolean;
   bodyLimit: number;
   logLevel: string;
+  /**
+   * Checks every answer against its documented schema before sending it (RESPONSE_VALIDATION): the tests
+   * turn it on, so an answer that breaks its schema fails them; in production answers go through the
+   * compiled serializers alone (plugins/serializer.ts).
+   */
+  validateResponses: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    validateResponses: e.RESPONSE_VALIDATION,
   };
 }

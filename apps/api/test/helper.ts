@@ -21,7 +21,7 @@ export function testClock() {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PUBLIC_URL, AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({ PUBLIC_URL, AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'silent', RESPONSE_VALIDATION: 'true', ...env });
 }
 
 /** Builds the real app on a fresh, migrated and seeded database. */
