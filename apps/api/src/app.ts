@@ -35,7 +35,7 @@ import { projectRoutes } from './modules/projects/routes';
 import { usersRoutes } from './modules/users/routes';
 import auth from './plugins/auth';
 import compression from './plugins/compression';
-import errors from './plugins/errors';
+import errors, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors';
 import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
@@ -86,6 +86,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.validateResponses }));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorNameForStatus } from '@aegis/contracts';
@@ -65,6 +65,26 @@ export function describeError(error: FastifyError): { status: number; body: Body
     return { status: error.statusCode, body: { detail: error.message, code: errorNameForStatus(error.statusCode) } };
   }
   return undefined;
+}
+
+/**
+ * The longest path parameter the router passes on (Fastify's default is 100): above the longest any
+ * route documents (an invitation token, 512), so that the route's own schema judges the value.
+ */
+export const MAX_PARAM_LENGTH = 1024;
+
+/**
+ * Fastify's router answers a URL it cannot route — not valid percent-encoding, a parameter longer than
+ * MAX_PARAM_LENGTH — before any hook or error handler runs, in a shape of its own. Given to Fastify as
+ * `frameworkErrors`, this answers them as the invalid path parameters they are: a 422 Problem.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const invalid = (message: string) =>
+    reply.status(422).send({ detail: `The path ${message}`, code: 'unprocessable_content', errors: [{ path: 'params', message }] });
+  if (error.code === 'FST_ERR_BAD_URL') return invalid('is not valid percent-encoded UTF-8');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return invalid(`has a parameter longer than ${MAX_PARAM_LENGTH} characters`);
+  request.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ detail: 'An internal error occurred', code: errorNameForStatus(500), request_id: request.id });
 }
 
 /** One handler gives every error the same shape; 5xx never leak internals, only the request id. */
