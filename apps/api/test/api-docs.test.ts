@@ -66,8 +66,21 @@ describe('the OpenAPI document', () => {
     expect(statuses('/api/projects/{project_id}/requirements')).toEqual(['200', '401', '403', '404', '422', '503']);
     // Rate limited, with the answers the sign-in route lists itself (502 from the provider).
     expect(statuses('/api/auth/token', 'post')).toEqual(expect.arrayContaining(['400', '403', '422', '429', '502', '503']));
+    // A body: not JSON (400), larger than the limit (413), of a type no parser reads (415) — as they answer.
+    expect(statuses('/api/projects', 'post')).toEqual(expect.arrayContaining(['400', '413', '415']));
+    expect(statuses('/api/projects/{project_id}', 'get')).not.toContain('415');
     const problem = doc.components.schemas.Problem!;
     expect(problem).toMatchObject({ type: 'object', required: ['detail', 'code'] });
     expect(Object.keys(problem.properties as object)).toEqual(['detail', 'code', 'errors', 'request_id']);
+  });
+
+  it('answers a body as documented: 415 for a content type no parser reads, 413 beyond the body limit', async () => {
+    const admin = await t.login('admin@demo.local');
+    const xml = await admin({ method: 'POST', url: '/api/projects', headers: { 'content-type': 'application/xml' }, payload: '<project/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toMatchObject({ code: 'unsupported_media_type' });
+    const large = await admin({ method: 'POST', url: '/api/projects', payload: { name: 'x'.repeat(t.app.deps.config.bodyLimit), project_type: 'ai_application' } });
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toMatchObject({ code: 'content_too_large' });
   });
 });

@@ -48,7 +48,8 @@ export function errorStatuses(route: RouteFacts): number[] {
   const methods = [route.method].flat().map((m) => m.toUpperCase());
   const declared = Object.keys(route.schema?.response ?? {});
   const statuses = new Set<number>([422]); // the text guard reads every path and query
-  if (route.schema?.body) statuses.add(400);
+  // A body is read by a content-type parser within the body limit: other types answer 415, larger bodies 413.
+  if (route.schema?.body) statuses.add(400).add(413).add(415);
   if (access && access.kind !== 'public') statuses.add(401).add(503);
   if (access && (access.kind === 'organization' || access.kind === 'project' || access.kind === 'platform')) statuses.add(403);
   if (methods.some((m) => !SAFE_METHODS.has(m))) statuses.add(403);
