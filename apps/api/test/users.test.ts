@@ -162,3 +162,39 @@ describe('last access and other users', () => {
     expect(response.json().detail).toBe('Missing permission users:read');
   });
 });
+
+describe('current user revalidation', () => {
+  it('answers a repeated read with 304 while nothing changed, and a fresh answer once something did', async () => {
+    const editor = await t.login('editor@demo.local');
+    const first = await editor({ method: 'GET', url: '/api/users/me' });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await editor({ method: 'GET', url: '/api/users/me', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    expect((await editor({ method: 'PATCH', url: '/api/users/me', payload: { firstname: 'Edna' } })).statusCode).toBe(200);
+    const changed = await editor({ method: 'GET', url: '/api/users/me', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().firstname).toBe('Edna');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('current user size', () => {
+  it('does not grow with the organization: projects the admin reaches through full access are said once, in organization_rights', async () => {
+    const admin = await t.login('admin@demo.local');
+    const creator = await t.login('owner@demo.local');
+    const before = await admin({ method: 'GET', url: '/api/users/me' });
+    for (let i = 0; i < 5; i++) {
+      const created = await creator({ method: 'POST', url: '/api/projects', payload: { name: `Growth ${i}`, project_type: 'ai_application' } });
+      expect(created.statusCode).toBe(201);
+    }
+    const after = await admin({ method: 'GET', url: '/api/users/me' });
+    expect(after.json().organization_rights[after.json().organization.id]).toContain('projects:full_access');
+    expect(after.body.length).toBe(before.body.length);
+  });
+});

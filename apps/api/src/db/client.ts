@@ -231,6 +231,30 @@ async function listenPostgres(
     setTimeout(retry, RECONNECT_DELAY_MS).unref();
   };
 
+  // One round trip at a time on the connection (pg refuses overlapping queries): a caller arriving while
+  // one is out waits for the next, which starts after it — the one out may have left before its commit.
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const trip = (): Promise<void> => {
+    const done: Promise<void> = (client ? client.query('select 1') : Promise.resolve()).then(
+      () => {
+        if (running === done) running = undefined;
+      },
+      () => {
+        if (running === done) running = undefined;
+      },
+    );
+    return done;
+  };
+  const sync = (): Promise<void> => {
+    if (!client) return Promise.resolve();
+    if (!running) return (running = trip());
+    return (next ??= running.then(() => {
+      next = undefined;
+      return (running = trip());
+    }));
+  };
+
   await connect();
   return {
     async stop() {
@@ -242,8 +266,6 @@ async function listenPostgres(
         await current.end().catch(() => {});
       }
     },
-    async sync() {
-      await client?.query('select 1').catch(() => {});
-    },
+    sync,
   };
 }

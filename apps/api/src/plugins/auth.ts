@@ -50,6 +50,11 @@ export type RequestContext = {
   /** Rights on a project of the caller's organization; undefined when the project is not there. */
   projectRights(projectId: string): Promise<Set<string> | undefined>;
   projectRoles(projectId: string): Promise<ProjectRole[] | undefined>;
+  /**
+   * A fact about the caller answered from this instance's memory (plugins/caller-cache.ts): only for what
+   * the tables that announce caller changes (migration 0016) determine, such as their roles.
+   */
+  remembered<T>(key: string, lookup: () => Promise<T>): Promise<T>;
 };
 
 declare module 'fastify' {
@@ -76,7 +81,7 @@ function bearerToken(request: FastifyRequest): string {
   return token.trim();
 }
 
-async function buildContext(app: FastifyInstance, lookups: CallerLookups, request: FastifyRequest): Promise<RequestContext> {
+async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache: CallerCache, request: FastifyRequest): Promise<RequestContext> {
   const { db } = app.deps;
   const now = app.deps.clock.now();
   const token = bearerToken(request);
@@ -138,6 +143,7 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, reques
     token: tokenInfo,
     hasOrganizationRight: (right) => organizationRights.has(right),
     projectRoles,
+    remembered: (key, lookup) => cache.remember(userId, `r|${key}`, lookup),
     async projectRights(projectId) {
       const held = await projectRoles(projectId);
       if (!held) return undefined;
@@ -146,9 +152,9 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, reques
   };
 }
 
-async function authorize(app: FastifyInstance, lookups: CallerLookups, request: FastifyRequest, access: Access) {
+async function authorize(app: FastifyInstance, lookups: CallerLookups, cache: CallerCache, request: FastifyRequest, access: Access) {
   if (access.kind === 'public') return;
-  request.ctx = await buildContext(app, lookups, request);
+  request.ctx = await buildContext(app, lookups, cache, request);
   const { ctx } = request;
   // An organization id in the path or query must be the caller's own: another organization's answers 404.
   const organizationIds = [
@@ -212,6 +218,6 @@ export default fp(async function auth(app: FastifyInstance, options: { lookups: 
 
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
-    if (declared) await authorize(app, lookups, request, declared);
+    if (declared) await authorize(app, lookups, cache, request, declared);
   });
 });

@@ -102,6 +102,12 @@ export function createCallerCache(database: Pick<Database, 'listen'>, now: () =>
     /** Waits until the changes committed so far have been heard (see Listener.sync). */
     sync: () => listener?.sync() ?? Promise.resolve(),
 
+    /**
+     * Keeps another fact about a person that only the announced changes can alter (their roles across
+     * organizations and projects, say), under a key of the caller's choosing.
+     */
+    remember,
+
     /** Entries held, for tests and the benchmark's notes. */
     size: () => entries + tokens.size,
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, errorResponse, updateCurrentUser, userIdParams, userSummary } from '@aegis/contracts';
+import { sendRevalidated } from '../../lib/etag';
 import { access } from '../../plugins/access';
 import { usersService } from './service';
 
@@ -14,10 +15,19 @@ export async function usersRoutes(root: FastifyInstance) {
   app.get(
     '/api/users/me',
     {
-      schema: { operationId: 'getCurrentUser', tags, summary: 'The signed-in user, their organization, roles and rights', response: { 200: currentUser, 401: errorResponse } },
+      schema: {
+        operationId: 'getCurrentUser',
+        tags,
+        summary: 'The signed-in user, their organization, roles and rights',
+        description:
+          'Answered with an ETag: a repeated read that sends it back in If-None-Match gets 304 and no body while nothing changed. ' +
+          '`project_rights` and `project_roles` list the projects where the user holds a project role; access to every project through ' +
+          'an organization right (`projects:full_access`) is said once, in `organization_rights`.',
+        response: { 200: currentUser, 304: z.null().describe('Not modified: the copy named by If-None-Match is current'), 401: errorResponse },
+      },
       config: { access: access.user },
     },
-    async (request) => service.me(request.ctx),
+    async (request, reply) => sendRevalidated(request, reply, await service.me(request.ctx)),
   );
 
   app.patch(

@@ -7,7 +7,7 @@ import { usersRepository } from './repository';
 export function usersService(deps: Pick<Deps, 'db' | 'clock'>) {
   async function me(ctx: RequestContext): Promise<CurrentUser> {
     const { user, organizationId } = ctx;
-    const { organizationRoles, projectRoles } = await usersRepository.listRoles(deps.db, user.id, organizationId);
+    const { organizationRoles, projectRoles } = await ctx.remembered(`roles|${organizationId ?? ''}`, () => usersRepository.listRoles(deps.db, user.id, organizationId));
     const rolesByProject = new Map<string, (typeof projectRoles)[number]['role'][]>();
     for (const { project_id, role } of projectRoles) rolesByProject.set(project_id, [...(rolesByProject.get(project_id) ?? []), role]);
     const fullAccess = ctx.hasOrganizationRight('projects:full_access');
