@@ -53,6 +53,9 @@ describe('the OpenAPI document', () => {
   it('documents the error answers of the operations that had none', () => {
     expect(statuses('/api/client-config')).toEqual(['200', '422']);
     expect(statuses('/api/schemas/framework-template.json')).toEqual(['200', '422']);
+    // As it is sent (found by the schema fuzzer: it was documented as application/json).
+    expect(Object.keys(doc.paths['/api/schemas/framework-template.json']!.get!.responses['200']!.content!)).toEqual(['application/schema+json']);
+    expect(Object.keys(doc.paths['/api/schemas/framework-template.json']!.get!.responses['422']!.content!)).toEqual(['application/json']);
     expect(statuses('/api/auth/authorize/{token}')).toEqual(['302', '422', '429', '503']);
     expect(statuses('/api/auth/logout')).toEqual(['302', '422', '503']);
     for (const stream of ['/api/notifications/unread/stream', '/api/notifications/unread/stream/']) {

@@ -31,7 +31,13 @@ export async function frameworkRoutes(root: FastifyInstance) {
   app.get(
     '/api/schemas/framework-template.json',
     {
-      schema: { operationId: 'frameworkTemplateSchema', tags, summary: 'The JSON Schema of framework template files (docs/framework-templates.md)', response: { 200: z.record(z.string(), z.unknown()) } },
+      schema: {
+        operationId: 'frameworkTemplateSchema',
+        tags,
+        summary: 'The JSON Schema of framework template files (docs/framework-templates.md)',
+        produces: ['application/schema+json'],
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
       config: { access: access.public },
     },
     async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('application/schema+json').send(frameworkTemplateJsonSchema()),
