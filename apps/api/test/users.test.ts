@@ -196,5 +196,13 @@ describe('current user size', () => {
     const after = await admin({ method: 'GET', url: '/api/users/me' });
     expect(after.json().organization_rights[after.json().organization.id]).toContain('projects:full_access');
     expect(after.body.length).toBe(before.body.length);
+
+    // Projects the admin creates give them a role each, listed in project_roles; their rights there are
+    // what full access gives anyway, said once.
+    const created = await admin({ method: 'POST', url: '/api/projects', payload: { name: 'Admin made', project_type: 'ai_application' } });
+    expect(created.statusCode).toBe(201);
+    const withRole = (await admin({ method: 'GET', url: '/api/users/me' })).json();
+    expect(withRole.project_roles).toContainEqual({ project_id: created.json().id, role: 'owner' });
+    expect(withRole.project_rights).toEqual({});
   });
 });

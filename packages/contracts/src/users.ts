@@ -18,8 +18,16 @@ export const currentUser = z.object({
   organization_roles: z.array(z.object({ organization_id: uuid, role: organizationRole })),
   /** Rights by organization id; only the current organization is listed. */
   organization_rights: z.record(z.string(), z.array(z.string())),
-  /** Rights by project id, for the projects of the current organization the user holds a role on. */
-  project_rights: z.record(z.string(), z.array(z.string())),
+  /**
+   * Rights by project id, for the projects of the current organization the user holds a role on. Empty for
+   * someone who reaches every project through `projects:full_access` (in organization_rights): they hold
+   * every project right on each project, said once there.
+   */
+  project_rights: z
+    .record(z.string(), z.array(z.string()))
+    .describe(
+      'Rights by project id, for the projects the user holds a role on. Empty when organization_rights holds projects:full_access: every project right on every project, said once.',
+    ),
   project_roles: z.array(z.object({ project_id: uuid, role: projectRole })),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
