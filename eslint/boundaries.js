@@ -1,14 +1,14 @@
 // Import direction, checked by lint so that the features to come keep to it (STYLE.md, house rule 1):
 // web: shared (components, lib) → features → app, and no feature imports another feature;
 // API: a module reaches another module through the small services it exports, never its repository;
-// shared code (lib/, plugins/, db/) imports no module, and a feature plugs into another module's registry
+// shared code (lib/, plugins/, db/, jobs/) imports no module, and a feature plugs into another module's registry
 // (report sections, review concepts) only where the app is composed (src/composition.ts).
 import path from 'node:path';
 
 const WEB = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
 const API_SRC = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
 const API_MODULES = `${API_SRC}modules${path.sep}`;
-const API_SHARED = new Set(['lib', 'plugins', 'db']);
+const API_SHARED = new Set(['lib', 'plugins', 'db', 'jobs']);
 /** Parts of the app beside the modules (the embedded identity provider): they use modules' services, never a repository. */
 const API_SIDE = new Set(['idp']);
 /** The files that compose the app: nothing below them imports them. */

@@ -12,11 +12,11 @@ import { idpPlugin } from './idp/plugin';
 import { createEmbeddedIdp } from './idp/provider';
 import { systemClock, type Clock } from './lib/clock';
 import { injectFetch } from './lib/inject-fetch';
-import { createJobMonitor } from './lib/job-monitor';
+import { createJobEngine, type JobEngineOptions } from './jobs/engine';
+import { registeredJobs } from './jobs/registry';
 import { createMailer } from './lib/mailer';
 import { loadServerSecrets } from './lib/secrets';
 import { createStorage, type FileStorage } from './lib/storage';
-import { runPurges } from './lib/storage/purges';
 import { accessTokenSigner } from './modules/auth/access-token';
 import { apiTokenRoutes } from './modules/auth/api-token-routes';
 import { createRelyingParty } from './modules/auth/oidc-relying-party';
@@ -61,16 +61,14 @@ export type BuildOptions = {
   storage?: FileStorage;
   /** The built web app to serve; tests pass a folder of their own, otherwise apps/web/dist is looked up. */
   webRoot?: string;
+  /** The background job engine's settings; tests shorten its intervals, or keep its workers off. */
+  jobs?: JobEngineOptions;
 };
-
-const PURGE_INTERVAL_MS = 5 * 60_000;
-/** How often the embedded database looks for tables that changed enough to analyze (autovacuum's naptime). */
-const ANALYZE_INTERVAL_MS = 60_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app (plugins, then modules); the server and the tests both start from here. */
-export async function buildApp({ config, database, clock = systemClock, logger, storage, webRoot }: BuildOptions) {
+export async function buildApp({ config, database, clock = systemClock, logger, storage, webRoot, jobs }: BuildOptions) {
   composeFeatures();
   const secrets = await loadServerSecrets(database.db, config.jwtSecret);
 
@@ -113,31 +111,14 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     mailer: createMailer(config, app.log),
     storage: storage ?? createStorage(config),
     idp,
-    jobs: createJobMonitor(clock),
+    jobs: createJobEngine({ database, jobs: registeredJobs(), log: app.log, options: jobs }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.mailer.close());
-  // Stored files whose removal is still owed (a project deleted while the storage was down) are retried
-  // at start-up and then every few minutes.
-  deps.jobs.define('file_removal', 'Removal of deleted projects’ files', PURGE_INTERVAL_MS);
-  const purgeLater = () =>
-    void deps.jobs
-      .track('file_removal', () => runPurges(deps, app.log), (result) => result.failed)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'storage purge run failed'));
-  let purgeTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    purgeLater();
-    purgeTimer = setInterval(purgeLater, PURGE_INTERVAL_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
-  // The embedded database has no autovacuum: keep the planner's statistics fresh as data grows
-  // (PostgreSQL's autovacuum does this itself).
-  if (database.kind === 'pglite') {
-    deps.jobs.define('statistics', 'Database statistics refresh', ANALYZE_INTERVAL_MS);
-    const analyze = () => void deps.jobs.track('statistics', () => database.analyzeChanged()).catch((error: unknown) => app.log.warn({ err: error }, 'analyze failed'));
-    const analyzeTimer = setInterval(analyze, ANALYZE_INTERVAL_MS).unref();
-    app.addHook('onClose', async () => clearInterval(analyzeTimer));
-  }
+  // Background work (file removal, statistics, and what features declare in src/composition.ts) runs on
+  // pg-boss in this database: started once the app is ready, stopped before the database closes.
+  app.addHook('onReady', async () => deps.jobs.start({ deps, log: app.log }));
+  app.addHook('onClose', async () => deps.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,4 +1,7 @@
 import type { CallerLookups } from './plugins/auth';
+import { statisticsJob } from './db/statistics-job';
+import { registerJob } from './jobs/registry';
+import { fileRemovalJob } from './lib/storage/purge-job';
 import { apiTokenRepository } from './modules/auth/api-token-repository';
 import { commentsSection } from './modules/comments/comment-export-section';
 import { controlReviewConcept } from './modules/controls/control-review-concept';
@@ -11,15 +14,17 @@ import { registerReviewConcept } from './modules/reviews/concept-registry';
 import { usersRepository } from './modules/users/repository';
 
 /**
- * Where the features plug into the registries of the modules they extend: the project report's sections
- * and the concepts that can be reviewed. The registries never import a feature (lint:
- * eslint/boundaries.js), so a new feature (risks, evidence, asset cards, tests) adds its lines here.
+ * Where the features plug into the registries of the modules they extend: the project report's sections,
+ * the concepts that can be reviewed, and the background jobs (src/jobs). The registries never import a
+ * feature (lint: eslint/boundaries.js), so a new feature (risks, evidence, asset cards, tests) adds its
+ * lines here.
  * buildApp calls it; registering again replaces, so building the app twice keeps one of each.
  */
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet, how, what happened, what was said.
   for (const section of [membersSection, requirementsSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
   registerReviewConcept(controlReviewConcept);
+  for (const job of [fileRemovalJob, statisticsJob]) registerJob(job);
 }
 
 /** Who is calling, for the auth plugin (plugins/auth.ts): API tokens and users with their memberships and sessions. */

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
-import type { JobMonitor } from './lib/job-monitor';
+import type { JobEngine } from './jobs/engine';
 import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import type { ServerSecrets } from './lib/secrets';
@@ -23,8 +23,8 @@ export type Deps = {
   storage: FileStorage;
   /** Present when the embedded identity provider is in use. */
   idp: EmbeddedIdp | undefined;
-  /** How the periodic jobs (file removal, statistics) last ran, for the health check. */
-  jobs: JobMonitor;
+  /** The background job engine (pg-boss): sends jobs on demand and reads each queue's state. */
+  jobs: JobEngine;
 };
 
 declare module 'fastify' {

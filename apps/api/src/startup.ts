@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
+import { composeFeatures } from './composition';
+import { installJobEngine } from './jobs/engine';
+import { registeredJobs } from './jobs/registry';
 import { syncBuiltInFrameworks } from './modules/frameworks/built-in-sync';
 
 /** Argument that makes `server.js` prepare the embedded database in a child process and exit. */
@@ -10,9 +13,11 @@ export const PREPARE_FLAG = '--prepare-embedded-database';
 
 type Prepared = { seeded: boolean };
 
-/** Migrations, built-in frameworks, demo data (when asked) and fresh planner statistics. */
+/** Migrations, the job engine's tables, built-in frameworks, demo data (when asked) and fresh planner statistics. */
 async function prepare(database: Database, config: Config): Promise<Prepared> {
   await database.migrate();
+  composeFeatures();
+  await installJobEngine(database, registeredJobs());
   await syncBuiltInFrameworks(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   await database.analyze();

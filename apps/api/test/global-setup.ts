@@ -4,13 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../src/db/client';
+import { composeFeatures } from '../src/composition';
+import { installJobEngine } from '../src/jobs/engine';
+import { registeredJobs } from '../src/jobs/registry';
 import { seedDemo } from '../src/db/seed';
 import { syncBuiltInFrameworks } from '../src/modules/frameworks/built-in-sync';
 
 /**
- * Prepares one database the way every test file starts — migrated, built-in frameworks loaded, demo
- * seeded, analyzed — so that each file clones it instead of doing all that again: a PGlite dump that
- * each file loads, or a PostgreSQL template database each file's database is created from.
+ * Prepares one database the way every test file starts — migrated, the job engine's tables created,
+ * built-in frameworks loaded, demo seeded, analyzed — so that each file clones it instead of doing all
+ * that again: a PGlite dump that each file loads, or a PostgreSQL template database each file's database
+ * is created from.
  */
 export default async function setup() {
   const serverUrl = process.env.DATABASE_URL;
@@ -42,6 +46,8 @@ export default async function setup() {
 
 async function prepare(database: Awaited<ReturnType<typeof createDatabase>>) {
   await database.migrate();
+  composeFeatures();
+  await installJobEngine(database, registeredJobs());
   await syncBuiltInFrameworks(database.db);
   await seedDemo(database.db);
   await database.analyze();

@@ -26,7 +26,7 @@ function closedPort(): Promise<number> {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({}, { storage });
+  t = await build({}, { storage, jobs: { workers: true } });
 });
 afterAll(async () => {
   await t.close();
@@ -50,9 +50,14 @@ describe('GET /api/health', () => {
     expect(body.components.file_storage.detail).toBe('The local file folder accepts files');
     expect(body.components.identity_provider.detail).toBe('The embedded identity provider answers');
     expect(body.components.database.latency_ms).toBeGreaterThanOrEqual(0);
-    // The purge job runs once at start-up.
-    expect(body.components.background_jobs.detail).toMatch(/Removal of deleted projects’ files: last ran just now/);
     expect(body.components.background_jobs.detail).toMatch(/Report rendering: 0 in progress, 0 waiting/);
+    // Each background job's queue (src/jobs); file removal runs once at start-up.
+    const queues = body.components.background_jobs.queues;
+    expect(queues.map((queue) => queue.name)).toEqual(t.database.kind === 'pglite' ? ['file_removal', 'statistics'] : ['file_removal']);
+    expect(queues[0]).toMatchObject({ label: 'Removal of deleted projects’ files', schedule: '*/5 * * * *', retrying: 0, failed: 0 });
+    await expect
+      .poll(async () => (await health(t)).body.components.background_jobs.detail, { timeout: 10_000 })
+      .toMatch(/Removal of deleted projects’ files: last ran just now/);
   });
 
   it('stays up but degraded when file storage fails, naming the part and not the error', async () => {

@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { seedDemo } from '../src/db/seed';
 import { syncBuiltInFrameworks } from '../src/modules/frameworks/built-in-sync';
+import type { JobEngineOptions } from '../src/jobs/engine';
 import type { Clock } from '../src/lib/clock';
 import type { FileStorage } from '../src/lib/storage';
 import { createTestDatabase } from './database';
@@ -24,8 +25,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ PUBLIC_URL, AUTH_DUMMY_ENABLED: 'true', AUTH_RATE_LIMIT_MAX: '10000', LOG_LEVEL: 'silent', RESPONSE_VALIDATION: 'true', ...env });
 }
 
-/** Builds the real app on a fresh, migrated and seeded database. */
-export async function build(env: Record<string, string> = {}, hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage; webRoot?: string } = {}) {
+/**
+ * Builds the real app on a fresh, migrated and seeded database. Its background jobs are declared but
+ * not worked (no polling, no schedules) unless `jobs` asks: a run starting in the middle of a test would
+ * change what it sees. The product works them; test/jobs-*.test.ts and health.test.ts test that.
+ */
+export async function build(
+  env: Record<string, string> = {},
+  hooks: { beforeReady?: (app: FastifyInstance) => void; storage?: FileStorage; webRoot?: string; jobs?: JobEngineOptions } = {},
+) {
   const { database, url: databaseUrl, drop, prepared } = await createTestDatabase();
   if (!prepared) {
     await database.migrate();
@@ -34,7 +42,7 @@ export async function build(env: Record<string, string> = {}, hooks: { beforeRea
     await database.analyze();
   }
   const clock = testClock();
-  const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage, webRoot: hooks.webRoot });
+  const app = await buildApp({ config: testConfig(env), database, clock, logger: false, storage: hooks.storage, webRoot: hooks.webRoot, jobs: hooks.jobs ?? { workers: false } });
   hooks.beforeReady?.(app);
   await app.ready();
 

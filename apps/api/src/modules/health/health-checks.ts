@@ -1,5 +1,7 @@
-import type { HealthComponent, HealthState } from '@aegis/contracts';
+import type { BackgroundJobsComponent, HealthComponent, HealthState, JobQueueState } from '@aegis/contracts';
 import type { Deps } from '../../deps';
+import type { JobEngineState } from '../../jobs/engine';
+import { STUCK_AFTER_MINUTES, type QueueState } from '../../jobs/queue-states';
 import type { PdfRenderer } from '../../lib/pdf-pool';
 
 /** A part that has not answered by then counts as unavailable. */
@@ -58,20 +60,68 @@ const minutesAgo = (then: Date, now: Date) => {
   return minutes < 1 ? 'just now' : minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
 };
 
-/** The periodic jobs as they last ran, and the report renderer's load. Nothing is probed: it reads what the jobs recorded. */
-export function checkBackgroundJobs(deps: Deps, reports: PdfRenderer): HealthComponent {
-  const now = deps.clock.now();
-  const jobs = deps.jobs.states();
-  const lines = jobs.map((job) => {
-    const when = job.lastRunAt ? `last ran ${minutesAgo(job.lastRunAt, now)}` : 'not run yet';
-    if (job.status === 'unavailable') return `${job.label}: the last run failed`;
-    if (job.failures > 0) return `${job.label}: ${job.failures} waiting to be retried (${when})`;
-    if (job.status === 'degraded') return `${job.label}: overdue (${when})`;
-    return `${job.label}: ${when}`;
-  });
-  const { rendering, queued } = reports.stats();
-  lines.push(`Report rendering: ${rendering} in progress, ${queued} waiting`);
-  return { status: worst(jobs.map((job) => job.status)), detail: lines.join('; '), checked_at: now.toISOString() };
+/** A reading of the queues this recent stands in for one that fails (a long transaction holding the embedded database). */
+const QUEUES_REUSE_MS = 60_000;
+
+function queueLine(queue: QueueState, now: Date) {
+  const when = queue.lastCompletedAt ? `last ran ${minutesAgo(queue.lastCompletedAt, now)}` : 'not run yet';
+  if (queue.status === 'unavailable') return `${queue.label}: the last run failed (${minutesAgo(queue.lastFailedAt!, now)})`;
+  if (queue.retrying > 0) return `${queue.label}: ${queue.retrying} waiting to be retried (${when})`;
+  if (queue.stuck > 0) return `${queue.label}: ${queue.stuck} waiting for more than ${STUCK_AFTER_MINUTES} minutes`;
+  if (queue.overdue) return `${queue.label}: overdue (${when})`;
+  return `${queue.label}: ${when}`;
+}
+
+const queueReport = (queue: QueueState): JobQueueState => ({
+  name: queue.name,
+  label: queue.label,
+  status: queue.status,
+  schedule: queue.schedule ?? null,
+  queued: queue.queued,
+  active: queue.active,
+  retrying: queue.retrying,
+  failed: queue.failed,
+  last_completed_at: queue.lastCompletedAt?.toISOString() ?? null,
+  last_failed_at: queue.lastFailedAt?.toISOString() ?? null,
+});
+
+/**
+ * The background jobs' queues as the job engine's tables hold them (the same in every instance), and the
+ * report renderer's load. Nothing is probed: it reads what the jobs recorded.
+ */
+export function backgroundJobsCheck(deps: Deps, reports: PdfRenderer, log: Log) {
+  let last: { at: number; state: JobEngineState } | undefined;
+
+  async function read(): Promise<JobEngineState | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      });
+      const state = await Promise.race([deps.jobs.state(), deadline]);
+      last = { at: Date.now(), state };
+      return state;
+    } catch (error) {
+      log.warn({ component: 'background_jobs', err: error instanceof Error ? error.message : String(error) }, 'health check failed');
+      return last && Date.now() - last.at < QUEUES_REUSE_MS ? last.state : undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return async (): Promise<BackgroundJobsComponent> => {
+    const checkedAt = deps.clock.now().toISOString();
+    const { rendering, queued } = reports.stats();
+    const renderingLine = `Report rendering: ${rendering} in progress, ${queued} waiting`;
+    const state = deps.jobs.running ? await read() : undefined;
+    if (!state) {
+      const detail = deps.jobs.running ? 'The job queues cannot be read' : 'The job engine is not running';
+      return { status: 'unavailable', detail: `${detail}; ${renderingLine}`, checked_at: checkedAt, queues: [] };
+    }
+    const lines = state.queues.map((queue) => queueLine(queue, state.now));
+    lines.push(renderingLine);
+    return { status: worst(state.queues.map((queue) => queue.status)), detail: lines.join('; '), checked_at: checkedAt, queues: state.queues.map(queueReport) };
+  };
 }
 
 export { worst };

@@ -1,7 +1,7 @@
 import { APP_VERSION, type HealthComponent, type HealthReport } from '@aegis/contracts';
 import type { Deps } from '../../deps';
 import { sharedPdfPool, type PdfRenderer } from '../../lib/pdf-pool';
-import { checkBackgroundJobs, checkDatabase, checkFileStorage, checkIdentityProvider, worst } from './health-checks';
+import { backgroundJobsCheck, checkDatabase, checkFileStorage, checkIdentityProvider, worst } from './health-checks';
 
 /**
  * Storage and identity-provider answers are reused this long: the health check is public and polled by
@@ -14,6 +14,7 @@ type Log = { warn(details: object, message: string): void };
 /** The health report: the database is checked on every call; it alone decides whether the service is up. */
 export function createHealthService(deps: Deps, log: Log, reports: PdfRenderer = sharedPdfPool) {
   let reused: { at: number; probes: Promise<[HealthComponent, HealthComponent]> } | undefined;
+  const checkBackgroundJobs = backgroundJobsCheck(deps, reports, log);
 
   function slowProbes() {
     if (!reused || Date.now() - reused.at > PROBE_REUSE_MS) {
@@ -24,12 +25,12 @@ export function createHealthService(deps: Deps, log: Log, reports: PdfRenderer =
 
   return {
     async report(): Promise<HealthReport> {
-      const [database, [fileStorage, identityProvider]] = await Promise.all([checkDatabase(deps, log), slowProbes()]);
+      const [database, [fileStorage, identityProvider], backgroundJobs] = await Promise.all([checkDatabase(deps, log), slowProbes(), checkBackgroundJobs()]);
       const components = {
         database,
         file_storage: fileStorage,
         identity_provider: identityProvider,
-        background_jobs: checkBackgroundJobs(deps, reports),
+        background_jobs: backgroundJobs,
       };
       // Without its database nothing works; any other part failing leaves the service up but degraded.
       const others = worst([fileStorage.status, identityProvider.status, components.background_jobs.status]);

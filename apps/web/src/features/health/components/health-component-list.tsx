@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { HealthStateLabel } from './health-state-label';
+import { JobQueueTable } from './job-queue-table';
 
 export const HEALTH_COMPONENT_NAMES: Record<HealthComponentName, string> = {
   database: 'Database',
@@ -35,6 +36,7 @@ export function HealthComponentList({ components }: { components: HealthReport['
               <Typography variant="caption" color="text.secondary">
                 {`Checked ${formatDateTime(component.checked_at)}${component.latency_ms === undefined ? '' : ` · ${component.latency_ms} ms`}`}
               </Typography>
+              {name === 'background_jobs' && components.background_jobs.queues.length > 0 && <JobQueueTable queues={components.background_jobs.queues} />}
             </Box>
           </Fragment>
         );

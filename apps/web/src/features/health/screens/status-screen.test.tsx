@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../testing/fetch-stub';
-import { buildHealthReport } from '../../../testing/health-factories';
+import { buildHealthReport, jobQueue } from '../../../testing/health-factories';
 import { renderApp } from '../../../testing/render-app';
 
 const notFound = () => jsonResponse(404, { detail: 'Not found', code: 'not_found' });
@@ -17,9 +17,37 @@ describe('StatusScreen', () => {
     const list = screen.getByRole('list', { name: 'Components' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Database', 'File storage', 'Identity provider', 'Background jobs']);
-    for (const item of items) expect(within(item).getByText('Operational')).toBeInTheDocument();
+    // Each part's state; the background jobs' queues carry theirs too.
+    for (const item of items) expect(within(item).getAllByText('Operational')[0]).toBeInTheDocument();
     expect(within(items[0]!).getByText('The embedded PostgreSQL (PGlite) answers')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/status');
+  });
+
+  it('shows each background job’s queue: its state, when it runs, what waits and its last run', async () => {
+    const report = buildHealthReport({ status: 'degraded' }, {
+      background_jobs: {
+        status: 'unavailable',
+        detail: 'Removal of deleted projects’ files: 1 waiting to be retried (last ran 3 minutes ago); Text extraction: the last run failed (just now)',
+        checked_at: '2026-11-23T10:15:00.000Z',
+        queues: [
+          jobQueue({ status: 'degraded', retrying: 1, queued: 2 }),
+          jobQueue({ name: 'text_extraction', label: 'Text extraction', status: 'unavailable', schedule: null, failed: 1, last_completed_at: null, last_failed_at: '2026-11-23T10:15:00.000Z' }),
+        ],
+      },
+    });
+    stubFetch(({ url }) => (url === '/api/health' ? jsonResponse(200, report) : notFound()));
+    renderApp('/status');
+    const table = await screen.findByRole('table', { name: 'Job queues' });
+    const [removal, extraction] = within(table).getAllByRole('row').slice(1);
+    expect(within(removal!).getByText('Removal of deleted projects’ files')).toBeInTheDocument();
+    expect(within(removal!).getByText('Every 5 minutes')).toBeInTheDocument();
+    expect(within(removal!).getByText('Degraded')).toBeInTheDocument();
+    expect(within(removal!).getByText('2 waiting · 0 running · 1 to retry')).toBeInTheDocument();
+    expect(within(removal!).queryByText('Not yet')).toBeNull();
+    expect(within(extraction!).getByText('On demand')).toBeInTheDocument();
+    expect(within(extraction!).getByText('Unavailable')).toBeInTheDocument();
+    expect(within(extraction!).getByText('0 waiting · 0 running · 1 failed today')).toBeInTheDocument();
+    expect(within(extraction!).getByText('Not yet')).toBeInTheDocument();
   });
 
   it('shows which part failed when the service is down (503)', async () => {
