@@ -69,6 +69,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The journeys set up server-side data (announcements) with tokens minted for seeded users.
       AUTH_DUMMY_ENABLED: 'true',
+      // Every answer is checked against its documented schema, as in the API tests (plugins/serializer.ts).
+      RESPONSE_VALIDATION: 'true',
     },
   },
 });
