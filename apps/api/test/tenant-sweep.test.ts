@@ -30,3 +30,16 @@ it("an outsider calling every organization endpoint with Demo Organization's ids
     expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
   }
 });
+
+it('an organization_id in the query of a route that does not read it is an unknown parameter, ignored (found by the schema fuzzer: it answered 404)', async () => {
+  const other = await organizationId(t, 'Other Organization');
+  const admin = await t.login('admin@demo.local');
+  for (const url of ['/api/users/me', '/api/notifications', '/api/users/me/work', '/api/auth/api']) {
+    const response = await admin({ method: 'GET', url: `${url}?organization_id=${other}` });
+    expect(response.statusCode, url).toBe(200);
+  }
+  // Where the query names the organization, another one's id still answers 404.
+  const [editor] = await t.db.select().from(users).where(eq(users.email, 'editor@demo.local'));
+  const named = await admin({ method: 'GET', url: `/api/users/${editor!.id}/signup-link?organization_id=${other}` });
+  expect(named.statusCode).toBe(404);
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import {
   API_TOKEN_PREFIX,
@@ -8,7 +9,7 @@ import {
   type ProjectRole,
 } from '@aegis/contracts';
 import type { Executor } from '../db/client';
-import type { users } from '../db/schema';
+import { organizations, type users } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 import type { Access } from './access';
@@ -152,20 +153,38 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache:
   };
 }
 
+/** Whether the route's query schema (a zod object) has the parameter. */
+function declaresQuery(request: FastifyRequest, name: string): boolean {
+  const query = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  return Boolean(query?.shape && Object.hasOwn(query.shape, name));
+}
+
+/** Whether every id names an organization; ids that are no uuid are left to the route's validation (422). */
+async function organizationsExist(app: FastifyInstance, ids: unknown[]): Promise<boolean> {
+  const uuids = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
+  if (!uuids.length) return true;
+  const found = await app.deps.db.select({ id: organizations.id }).from(organizations).where(inArray(organizations.id, uuids));
+  return found.length === uuids.length;
+}
+
 async function authorize(app: FastifyInstance, lookups: CallerLookups, cache: CallerCache, request: FastifyRequest, access: Access) {
   if (access.kind === 'public') return;
   request.ctx = await buildContext(app, lookups, cache, request);
   const { ctx } = request;
   // An organization id in the path or query must be the caller's own: another organization's answers 404.
+  // The query names one only on routes that read it there; elsewhere it is an unknown parameter, ignored.
   const organizationIds = [
     (request.params as Record<string, unknown>).organization_id,
-    (request.query as Record<string, unknown> | undefined)?.organization_id,
+    declaresQuery(request, 'organization_id') ? (request.query as Record<string, unknown> | undefined)?.organization_id : undefined,
   ].filter((id) => id !== undefined);
   const platformOperator = ctx.hasOrganizationRight('internal_metrics:read');
   const spansOrganizations = access.kind === 'platform' || (access.kind === 'organization' && access.platform === true);
-  if (organizationIds.some((id) => id !== ctx.organizationId) && !ctx.user.isSuperAdmin && !(spansOrganizations && platformOperator)) {
+  const others = organizationIds.filter((id) => id !== ctx.organizationId);
+  if (others.length && !ctx.user.isSuperAdmin && !(spansOrganizations && platformOperator)) {
     throw notFound('Organization');
   }
+  // Those who may reach other organizations meet one that does not exist as everyone does: 404.
+  if (others.length && !(await organizationsExist(app, others))) throw notFound('Organization');
   if (access.kind === 'platform' && !platformOperator) throw forbidden('Missing permission internal_metrics:read');
   if (access.kind === 'organization') {
     if (!ctx.organizationId) throw forbidden('You are not a member of any organization', 'no_organization');

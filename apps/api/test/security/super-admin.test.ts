@@ -40,3 +40,25 @@ it('the internal role holds what admin holds: it creates users directly', async 
   expect(created.statusCode).toBe(201);
   expect(created.json().state).toBe('active');
 });
+
+it('a super admin or internal user naming an organization that does not exist gets 404, not 500 (found by the schema fuzzer)', async () => {
+  const nowhere = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
+  const superAdmin = await t.login('super@demo.local');
+  const internal = await t.login('internal@demo.local');
+  const attempts = [
+    await superAdmin({ method: 'POST', url: `/api/organizations/${nowhere}/users`, payload: { email: uniqueEmail('nowhere') } }),
+    await superAdmin({ method: 'POST', url: `/api/organizations/${nowhere}/users_force`, payload: { email: uniqueEmail('nowhere'), firstname: 'No', lastname: 'Where' } }),
+    await superAdmin({ method: 'POST', url: `/api/organizations/${nowhere}/tags`, payload: { name: 'Nowhere' } }),
+    await superAdmin({ method: 'GET', url: `/api/organizations/${nowhere}/users` }),
+    await superAdmin({ method: 'GET', url: `/api/users/${superId}/signup-link?organization_id=${nowhere}` }),
+    await internal({ method: 'POST', url: `/api/organizations/${nowhere}/platform-frameworks`, payload: { framework_code: 'ISO_IEC_42001', enabled: false } }),
+    await internal({ method: 'PATCH', url: `/api/organizations/${nowhere}`, payload: { name: 'Nowhere' } }),
+  ];
+  for (const response of attempts) {
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found', detail: 'Organization not found' });
+  }
+  // Their own and other existing organizations still answer.
+  expect((await superAdmin({ method: 'GET', url: `/api/organizations/${await organizationId(t, 'Other Organization')}/users` })).statusCode).toBe(200);
+  expect((await superAdmin({ method: 'GET', url: `/api/organizations/${demo}/users` })).statusCode).toBe(200);
+});
