@@ -52,6 +52,23 @@ describe('members list', () => {
     const outsider = await t.login('outsider@other.local');
     expect((await outsider({ method: 'GET', url: usersUrl() })).statusCode).toBe(404);
   });
+
+  it("filters out a project's members, and answers 404 for a project that is not the organization's (found by the schema fuzzer)", async () => {
+    const admin = await t.login('admin@demo.local');
+    const [project] = (await admin({ method: 'GET', url: `/api/organizations/${demo}/projects?sort_by=name` })).json().items;
+    const addable = (await admin({ method: 'GET', url: `${usersUrl()}?not_in_project=${project.id}&size=50` })).json();
+    expect(addable.items.map((m: { email: string }) => m.email)).not.toContain('editor@demo.local');
+    expect(addable.total).toBeGreaterThan(0);
+
+    const outsider = await t.login('outsider@other.local');
+    const created = await outsider({ method: 'POST', url: '/api/projects', payload: { name: 'Elsewhere', project_type: 'organization' } });
+    expect(created.statusCode).toBe(201);
+    for (const projectId of [created.json().id, '3fa85f64-5717-4562-b3fc-2c963f66afa6']) {
+      const response = await admin({ method: 'GET', url: `${usersUrl()}?not_in_project=${projectId}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ detail: 'Project not found' });
+    }
+  });
 });
 
 describe('invitations', () => {

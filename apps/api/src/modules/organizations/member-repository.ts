@@ -85,6 +85,12 @@ function peopleOf(organizationId: string, now: Date) {
 }
 
 export const memberRepository = {
+  /** Whether the project is one of the organization's (the members list filters by it). */
+  async hasProject(db: Executor, organizationId: string, projectId: string): Promise<boolean> {
+    const result = await db.execute(sql`select 1 from projects where id = ${projectId} and organization_id = ${organizationId}`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  },
+
   async list(db: Executor, organizationId: string, query: MemberQuery, now: Date): Promise<{ items: MemberRow[]; total: number }> {
     const filters = [sql`true`];
     if (query.name) {

@@ -77,6 +77,8 @@ export function memberService(deps: Pick<Deps, 'db' | 'clock' | 'relyingParty'>)
 
   return {
     async list(organizationId: string, query: MemberQuery): Promise<Page<OrganizationMember>> {
+      // A project the caller supplies is resolved in their organization: another one's answers 404.
+      if (query.notInProject && !(await memberRepository.hasProject(deps.db, organizationId, query.notInProject))) throw notFound('Project');
       const { items, total } = await memberRepository.list(deps.db, organizationId, query, deps.clock.now());
       return pageOf(items.map(toMember), total, query.page, query.size);
     },
