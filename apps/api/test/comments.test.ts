@@ -22,7 +22,34 @@ it('keeps a thread per project object, oldest first, with authors', async () => 
 
   const listed = (await (await t.login('auditor@demo.local'))({ method: 'GET', url: thread })).json();
   expect(listed.items.map((c: { body: string }) => c.body)).toEqual(['Is the training data documented?', 'Yes: see the datasheet asset card.']);
-  expect((await owner({ method: 'GET', url: thread.replace('/project/', '/risk/') })).json().total).toBe(0);
+  // Risks register no concept yet: a thread about one names nothing (below).
+  expect((await owner({ method: 'GET', url: thread.replace('/project/', '/risk/') })).statusCode).toBe(404);
+});
+
+it("keeps threads on the project's own objects only: another organization's control, an unknown kind or an id that names nothing answer 404 (found by the schema fuzzer)", async () => {
+  const [project] = await t.db.select().from(projects).where(eq(projects.name, 'Credit Scoring Model'));
+  const owner = await t.login('owner@demo.local');
+  const control = (await owner({ method: 'GET', url: `/api/projects/${project!.id}/controls/MFF-1.GOV.01` })).json();
+  const controlThread = `/api/projects/${project!.id}/comments/control/${control.id}`;
+  expect((await owner({ method: 'POST', url: controlThread, payload: { body: 'Policy looks good.' } })).statusCode).toBe(201);
+  expect((await owner({ method: 'GET', url: controlThread })).json().total).toBe(1);
+
+  const outsider = await t.login('outsider@other.local');
+  const elsewhere = (await outsider({ method: 'POST', url: '/api/projects', payload: { name: 'Elsewhere', project_type: 'ai_application', frameworks: ['ISO_IEC_42001'] } })).json();
+  const foreignControl = (await outsider({ method: 'GET', url: `/api/projects/${elsewhere.id}/controls?size=1` })).json().items[0];
+  const [otherProject] = await t.db.select().from(projects).where(eq(projects.name, 'Customer Support Chatbot'));
+  for (const [type, id] of [
+    ['control', foreignControl.id],
+    ['project', elsewhere.id],
+    ['project', otherProject!.id],
+    ['api_token', control.id],
+    ['control', '3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+    ['control', 'MFF-1.GOV.01'],
+  ]) {
+    const url = `/api/projects/${project!.id}/comments/${type}/${id}`;
+    expect((await owner({ method: 'POST', url, payload: { body: 'Hello?' } })).statusCode, url).toBe(404);
+    expect((await owner({ method: 'GET', url })).statusCode, url).toBe(404);
+  }
 });
 
 it('validates bodies and object types, and hides the thread from other organizations', async () => {

@@ -1,9 +1,30 @@
 import type { Comment, CreateComment, Page } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
+import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import { reviewConcepts } from '../reviews/concept-registry';
 import { commentRepository, type Thread } from './comment-repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A thread is about an object of the project: the project itself (`project`, its own id), or an object
+ * of a kind the review concepts know how to find inside a project (`control` by its uuid; risks, evidence
+ * and asset cards as they register theirs). Anything else — another organization's object, a kind
+ * nothing registered, an id that names nothing — answers 404, as any id the caller supplies.
+ */
+async function assertObjectInProject(db: Executor, thread: Thread) {
+  if (thread.objectType === 'project') {
+    if (thread.objectId === thread.projectId) return;
+  } else {
+    const concept = reviewConcepts().find((c) => c.name === thread.objectType);
+    if (concept && UUID.test(thread.objectId) && (await concept.find(db, thread.organizationId, thread.projectId, thread.objectId, false))) return;
+  }
+  throw notFound(`The ${thread.objectType.replaceAll('_', ' ')} of this thread`);
+}
 
 type Author = { id: string; firstname: string; lastname: string; email: string } | null;
 
@@ -27,13 +48,16 @@ export function commentService(deps: Pick<Deps, 'db'>) {
 
   return {
     async list(ctx: RequestContext, target: { project_id: string; object_type: string; object_id: string }, page: number, size: number): Promise<Page<Comment>> {
-      const { rows, total } = await commentRepository.list(deps.db, threadOf(ctx, target), page, size);
+      const thread = threadOf(ctx, target);
+      await assertObjectInProject(deps.db, thread);
+      const { rows, total } = await commentRepository.list(deps.db, thread, page, size);
       return pageOf(rows.map((r) => toComment(r.comment, r.author)), total, page, size);
     },
 
     create: (ctx: RequestContext, target: { project_id: string; object_type: string; object_id: string }, input: CreateComment): Promise<Comment> =>
       deps.db.transaction(async (tx) => {
         const thread = threadOf(ctx, target);
+        await assertObjectInProject(tx, thread);
         const row = await commentRepository.insert(tx, thread, ctx.user.id, input.body);
         await recordActivity(tx, {
           organizationId: thread.organizationId,
