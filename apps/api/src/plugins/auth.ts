@@ -207,7 +207,7 @@ export default fp(async function auth(app: FastifyInstance, options: { lookups: 
   app.decorate('routeAccess', []);
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
-  const cache = createCallerCache(app.deps.database);
+  const cache = createCallerCache(app.deps?.database);
   app.decorate('callerCache', cache);
   try {
     await cache.start();

@@ -23,7 +23,7 @@ type TokenRow = NonNullable<Awaited<ReturnType<CallerLookups['apiTokenByHash']>>
  * A lookup that raced with a change (read before the change committed, stored after its notification)
  * would put the old answer back; the generation counter refuses such a store.
  */
-export function createCallerCache(database: Pick<Database, 'listen'>, now: () => number = Date.now) {
+export function createCallerCache(database: Pick<Database, 'listen'> | undefined, now: () => number = Date.now) {
   const byUser = new Map<string, Map<string, Entry>>();
   const tokens = new Map<string, { row: TokenRow; at: number }>();
   let entries = 0;
@@ -77,8 +77,12 @@ export function createCallerCache(database: Pick<Database, 'listen'>, now: () =>
   }
 
   return {
-    /** Starts listening; until it has, and whenever the connection is down, every lookup reads the database. */
+    /**
+     * Starts listening; until it has, and whenever the connection is down, every lookup reads the database.
+     * Without a database (an app built around the auth plugin alone) nothing is ever cached.
+     */
     async start() {
+      if (!database) return;
       listener = await database.listen(CALLER_CHANNEL, onMessage, {
         onDown: () => {
           enabled = false;
