@@ -27,7 +27,12 @@ export type JobEngineOptions = {
   maintenanceSeconds?: number;
 };
 
-const DEFAULTS = { workers: true, pollingSeconds: 15, cronCheckSeconds: 30, cronWorkerSeconds: 15, maintenanceSeconds: 120 } satisfies Required<JobEngineOptions>;
+/**
+ * Modest polling: on the embedded database every statement runs on the server's own thread (a poll of
+ * a queue costs about 15 ms there), and an idle instance should stay idle. A job sent from this instance
+ * starts at once whatever the polling; a scheduled one starts within about a minute and a half of its slot.
+ */
+const DEFAULTS = { workers: true, pollingSeconds: 60, cronCheckSeconds: 30, cronWorkerSeconds: 45, maintenanceSeconds: 300 } satisfies Required<JobEngineOptions>;
 
 /** How long stopping waits for runs under way; what is still running then fails and is retried later. */
 const STOP_TIMEOUT_MS = 5_000;

@@ -5,7 +5,7 @@ import type { JobDefinition } from './registry';
 export const STUCK_AFTER_MINUTES = 15;
 
 /** Slack on top of two intervals before a scheduled job is overdue: the clock check, the hand-over and the poll. */
-const SCHEDULE_SLACK_MS = 60_000;
+const SCHEDULE_SLACK_MS = 2 * 60_000;
 
 export type QueueCounts = {
   /** Waiting to start (due or not yet due). */
@@ -89,7 +89,7 @@ export async function readQueueStates(
       lastCompletedAt: asDate(row?.last_completed_at ?? null),
       lastFailedAt: asDate(row?.last_failed_at ?? null),
     };
-    return { name: job.name, label: job.label, schedule: job.schedule?.cron, ...judge(job, counts, now, since) , ...counts };
+    return { name: job.name, label: job.label, schedule: job.schedule?.cron, ...judge(job, counts, now, since), ...counts };
   });
   return { now, queues };
 }
