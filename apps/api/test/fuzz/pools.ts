@@ -18,9 +18,12 @@ export function singular(word: string): string {
   return last;
 }
 
+/** Other names a value goes by: a review concept is named as activity entries name the object's type. */
+const ALIASES: Record<string, string[]> = { concept: ['object_type'] };
+
 /** The names a field's values may be drawn from: `project_id` itself, `reviewers` → `reviewer_id`… */
 function namesFor(key: string): string[] {
-  if (/_(id|code)s?$/.test(key) || NAMED.has(key)) return [key.replace(/s$/, '')];
+  if (/_(id|code)s?$/.test(key) || NAMED.has(key)) return [key.replace(/s$/, ''), ...(ALIASES[key] ?? [])];
   const one = singular(key);
   return [`${one}_id`, `${one}_code`, one];
 }
@@ -66,7 +69,11 @@ export class Pool {
       return;
     }
     for (const [key, item] of Object.entries(value)) {
-      if (typeof item === 'string') {
+      if (UUID.test(key)) {
+        // A map keyed by ids (rights by project): the key is an id, the value belongs to the collection.
+        this.add(ANY_ID, key);
+        this.walk(item, collection, depth + 1);
+      } else if (typeof item === 'string') {
         if (key === 'id' || key === 'code') this.add(`${singular(collection)}_${key}`, item);
         else if (/_(id|code)$/.test(key) || NAMED.has(key)) this.add(key, item);
         else if (UUID.test(item)) this.add(ANY_ID, item);
@@ -77,10 +84,10 @@ export class Pool {
   }
 
   /**
-   * Real values for a field: its own pool by name, else (for uuids) every id this pool has seen — those
-   * that fit the field's format and pattern, so that a real id is not refused for its shape.
+   * Real values for a field: its own pool by name, else (for uuids, or when asked) every id this pool has
+   * seen — those that fit the field's format and pattern, so that a real id is not refused for its shape.
    */
-  valuesFor(key: string | undefined, schema: Schema): string[] {
+  valuesFor(key: string | undefined, schema: Schema, anyIdFallback = schema.format === 'uuid'): string[] {
     const pattern = typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
     const fits = (v: string) => (schema.format !== 'uuid' || UUID.test(v)) && (!pattern || pattern.test(v)) && v.length <= ((schema.maxLength as number | undefined) ?? Infinity);
     if (key) {
@@ -89,7 +96,7 @@ export class Pool {
         if (found.length) return found;
       }
     }
-    return schema.format === 'uuid' ? this.get(ANY_ID) : [];
+    return anyIdFallback ? this.get(ANY_ID).filter(fits) : [];
   }
 }
 

@@ -63,7 +63,8 @@ export async function buildWorld(t: TestApp) {
   // Its seeded name is common words ("other organizational policies"): the mark makes a leak of it findable.
   await expectOk('foreign name', await foreignAdmin({ method: 'PATCH', url: `/api/organizations/${foreign}`, payload: { name: `${FOREIGN_MARK} Organization` } }));
 
-  // Demo: a member without any project role, a pending invitation, an API token for the admin.
+  // Demo: a member without any project role, a pending invitation, a template of its own.
+  await expectOk('own template', await admin({ method: 'POST', url: `/api/organizations/${own}/templates`, ...multipartFile(JSON.stringify(sampleTemplate())) }));
   const memberEmail = `fuzz-member-${randomBytes(3).toString('hex')}@demo.local`;
   await expectOk('own member', await admin({ method: 'POST', url: `/api/organizations/${own}/users_force`, payload: { email: memberEmail, firstname: 'Fuzz', lastname: 'Member', password: PASSWORD } }));
   await expectOk('own invitation', await admin({ method: 'POST', url: `/api/organizations/${own}/users`, payload: { email: `fuzz-invitee-${randomBytes(3).toString('hex')}@demo.local` } }));
