@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, errorResponse, updateCurrentUser, userIdParams, userSummary } from '@aegis/contracts';
-import { sendRevalidated } from '../../lib/etag';
+import { revalidatable, sendRevalidated } from '../../lib/etag';
 import { access } from '../../plugins/access';
 import { usersService } from './service';
 
@@ -27,7 +27,14 @@ export async function usersRoutes(root: FastifyInstance) {
       },
       config: { access: access.user },
     },
-    async (request, reply) => sendRevalidated(request, reply, await service.me(request.ctx)),
+    async (request, reply) => {
+      const { ctx } = request;
+      // Everything the answer is made of is what the caller cache is told about (plugins/caller-cache.ts):
+      // the answer itself is kept, per organization and per narrowing of the token.
+      const narrowing = ctx.narrowedRights ? [...ctx.narrowedRights].sort().join(',') : '*';
+      const answer = await ctx.remembered(`me|${ctx.organizationId ?? ''}|${narrowing}`, async () => revalidatable(reply, await service.me(ctx)));
+      return sendRevalidated(request, reply, answer);
+    },
   );
 
   app.patch(
