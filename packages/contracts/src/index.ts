@@ -18,3 +18,4 @@ export * from './controls';
 export * from './requirements';
 export * from './reviews';
 export * from './health';
+export * from './applicability';

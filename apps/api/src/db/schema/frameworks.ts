@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { FRAMEWORK_SOURCES, MAPPING_RELATIONSHIPS, WORK_ITEM_STATUSES } from '@aegis/contracts';
 import { organizations } from './organizations';
 import { projects } from './projects';
@@ -131,9 +131,15 @@ export const projectRequirements = pgTable(
     requirementId: uuid('requirement_id').notNull().references(() => frameworkRequirements.id, { onDelete: 'cascade' }),
     applicable: boolean('applicable').notNull().default(true),
     applicabilityReason: text('applicability_reason'),
+    /** A person's decision over the engine's (`include` / `exclude`), with its justification: the statement of applicability keeps both. */
+    applicabilityDecision: text('applicability_decision').$type<'include' | 'exclude'>(),
+    decisionJustification: text('decision_justification'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('project_requirements_key').on(t.projectId, t.requirementId),
+    check('project_requirements_decision', sql`applicability_decision in ('include', 'exclude')`),
     index('project_requirements_framework_idx').on(t.organizationId, t.projectId, t.frameworkId),
   ],
 );
@@ -157,6 +163,11 @@ export const projectControls = pgTable(
     needsAttention: boolean('needs_attention').notNull().default(false),
     needsAttentionReason: text('needs_attention_reason'),
     outOfScopeJustification: text('out_of_scope_justification'),
+    /**
+     * Set when applicability (not a person) moved the control out of scope: the status it had, restored
+     * when one of its requirements applies again. Null otherwise.
+     */
+    statusBeforeScope: workItemStatus('status_before_scope'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     detachedAt: timestamp('detached_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

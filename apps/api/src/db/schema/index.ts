@@ -11,3 +11,4 @@ export * from './storage';
 export * from './frameworks';
 export * from './work-items';
 export * from './reviews';
+export * from './applicability';
