@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the built-in framework templates (MFF-1, EU_AI_ACT, ISO_IEC_42001, NIST_AI_RMF) from the
-// reference data in content/sources and the authored files in content/authored. Deterministic: the
+// reference data in content/sources and the authored files in content/authored (questionnaires/*.yaml:
+// the ISO/IEC 42001 and NIST AI RMF scoping questions and the conditions they decide). Deterministic: the
 // same inputs give byte-identical output, so the committed JSON can be checked by re-running it.
 //
 //   node scripts/generate-framework-templates.mjs [--out DIR] [--sources DIR]
@@ -12,6 +13,7 @@ import { buildEu } from './framework-templates/eu.mjs';
 import { buildIso, buildNist, readIsoEntries } from './framework-templates/iso-nist.mjs';
 import { readEntry } from './framework-templates/mappings.mjs';
 import { buildMff1 } from './framework-templates/mff1.mjs';
+import { withScoping } from './framework-templates/scoping.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const content = join(root, 'apps/api/src/modules/frameworks/content');
@@ -38,8 +40,9 @@ const nistEntries = new Map(Object.entries(nistAuthored).map(([k, v]) => [k, rea
 
 const templates = {
   'MFF-1': mff1,
-  ISO_IEC_42001: buildIso(iso, isoEntries, controls, yaml('iso-summaries.yaml')),
-  NIST_AI_RMF: buildNist(nist, crosswalk, nistAuthored, isoEntries, controls, exceptions.nist_iso),
+  // Clauses 4-10 are the management system itself: always applicable, never scoped.
+  ISO_IEC_42001: withScoping(buildIso(iso, isoEntries, controls, yaml('iso-summaries.yaml')), yaml('questionnaires/iso-42001.yaml'), 'questionnaires/iso-42001.yaml', (code) => !code.startsWith('A.')),
+  NIST_AI_RMF: withScoping(buildNist(nist, crosswalk, nistAuthored, isoEntries, controls, exceptions.nist_iso), yaml('questionnaires/nist-ai-rmf.yaml'), 'questionnaires/nist-ai-rmf.yaml'),
   EU_AI_ACT: buildEu(eu, crosswalk, yaml('mappings/eu-ai-act.yaml'), isoEntries, nistEntries, controls, exceptions.eu_derived, yaml('eu-additions.yaml')),
 };
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIFECYCLE_PHASES, MAX_FRAMEWORK_TEMPLATE_BYTES, SHARED_SCOPING_FIELDS, type FrameworkTemplate, type TemplateRequirement } from '@aegis/contracts';
+import { LIFECYCLE_PHASES, MAX_FRAMEWORK_TEMPLATE_BYTES, SHARED_SCOPING_FIELDS, type AppliesWhen, type FrameworkTemplate, type TemplateRequirement } from '@aegis/contracts';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES, MFF1_CONTROL_CODES } from './built-in-templates';
@@ -33,6 +33,10 @@ const nodes = (code: keyof typeof BUILT_IN_TEMPLATES) => flatten(BUILT_IN_TEMPLA
 const leaves = (code: keyof typeof BUILT_IN_TEMPLATES) => nodes(code).filter((n) => !n.children?.length);
 const mappedCodes = (n: TemplateRequirement) => (n.controls ?? []).map((c) => (typeof c === 'string' ? c : c.code));
 const byCode = (code: keyof typeof BUILT_IN_TEMPLATES) => new Map(nodes(code).map((n) => [n.code, n]));
+/** Every field compared in a condition, with the values it is compared with. */
+const comparisons = (c: AppliesWhen): { field: string; values: unknown[] }[] =>
+  'all' in c ? c.all.flatMap(comparisons) : 'any' in c ? c.any.flatMap(comparisons) : 'not' in c ? comparisons(c.not) : [{ field: c.field, values: 'in' in c ? c.in : [c.equals] }];
+const conditioned = (code: keyof typeof BUILT_IN_TEMPLATES) => Object.fromEntries(nodes(code).filter((n) => n.applies_when).map((n) => [n.code, n.applies_when]));
 
 describe('built-in framework templates', () => {
   it.each(Object.keys(BUILT_IN_TEMPLATES) as (keyof typeof BUILT_IN_TEMPLATES)[])('%s passes the template schema and checks', (code) => {
@@ -107,6 +111,55 @@ describe('built-in framework templates', () => {
     for (const n of all) expect(ownWords.has(n.summary ?? '') || isoSummaries[n.code] === n.summary, n.code).toBe(true);
     // Rewritten in our own words (they followed the standard's wording too closely).
     for (const id of ['A.6.2.2', 'A.6.2.4', 'A.8.2', 'A.8.3', 'A.8.5', 'A.9.2', 'A.10.2']) expect(byCode('ISO_IEC_42001').get(id)?.summary, id).toBe(isoSummaries[id]);
+  });
+
+  it.each(['EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'] as const)('%s: every condition compares a question of its own questionnaire with its options', (code) => {
+    const questions = new Map((BUILT_IN_TEMPLATES[code].questionnaire ?? []).map((q) => [q.id, new Set(q.options.map((o) => o.value))]));
+    expect(questions.size).toBeGreaterThan(0);
+    const conditions = nodes(code).filter((n) => n.applies_when);
+    expect(conditions.length).toBeGreaterThan(0);
+    for (const n of conditions) {
+      for (const { field, values } of comparisons(n.applies_when!)) {
+        expect(questions.has(field), `${code} ${n.code}: ${field}`).toBe(true);
+        for (const value of values) expect(questions.get(field)?.has(String(value)), `${code} ${n.code}: ${field} = ${String(value)}`).toBe(true);
+      }
+    }
+  });
+
+  it('ISO/IEC 42001: a scoping questionnaire of 4-6 explained questions decides Annex A controls only; clauses 4-10 always apply', () => {
+    const questionnaire = BUILT_IN_TEMPLATES.ISO_IEC_42001.questionnaire ?? [];
+    expect(questionnaire.length).toBeGreaterThanOrEqual(4);
+    expect(questionnaire.length).toBeLessThanOrEqual(6);
+    for (const q of questionnaire) {
+      expect(q.id).toMatch(/^iso_42001\.[a-z_]+$/);
+      expect(q.help, q.id).toBeTruthy();
+      for (const o of q.options) expect(o.help, `${q.id} ${o.value}`).toBeTruthy();
+    }
+    const conditions = conditioned('ISO_IEC_42001');
+    for (const code of Object.keys(conditions)) expect(code, 'only Annex A controls are scoped').toMatch(/^A\.\d+\.\d+(\.\d+)?$/);
+    for (const n of leaves('ISO_IEC_42001').filter((l) => l.code.startsWith('A.'))) expect(n.parent?.applies_when, `${n.code}: conditions sit on the controls`).toBeUndefined();
+    expect(conditions).toMatchObject({
+      'A.6.1.2': { field: 'iso_42001.develops', in: ['in_house', 'commissioned'] },
+      'A.9.4': { field: 'iso_42001.uses', equals: 'yes' },
+      'A.10.3': { field: 'iso_42001.third_parties', equals: 'yes' },
+      'A.10.4': { field: 'iso_42001.provides', equals: 'yes' },
+    });
+    // What every AI management system needs stays applicable whatever the answers.
+    for (const code of ['A.2.2', 'A.3.2', 'A.5.2', 'A.6.2.6', 'A.6.2.8', 'A.7.4', 'A.8.4']) expect(conditions[code], code).toBeUndefined();
+  });
+
+  it('NIST AI RMF: the profile choice scopes the four functions', () => {
+    const [profile, ...others] = BUILT_IN_TEMPLATES.NIST_AI_RMF.questionnaire ?? [];
+    expect(others).toEqual([]);
+    expect(profile).toMatchObject({ id: 'nist_ai_rmf.profile', answer_type: 'single' });
+    expect(profile!.options.map((o) => o.value)).toEqual(['full', 'organization', 'system']);
+    for (const o of profile!.options) expect(o.help).toBeTruthy();
+    expect(conditioned('NIST_AI_RMF')).toEqual({
+      GOVERN: { field: 'nist_ai_rmf.profile', in: ['full', 'organization'] },
+      MAP: { field: 'nist_ai_rmf.profile', in: ['full', 'system'] },
+      MEASURE: { field: 'nist_ai_rmf.profile', in: ['full', 'system'] },
+      MANAGE: { field: 'nist_ai_rmf.profile', in: ['full', 'system'] },
+    });
   });
 
   it('NIST AI RMF: 4 functions, 19 categories, 72 subcategories with their exact text', () => {
