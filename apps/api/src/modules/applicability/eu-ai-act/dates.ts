@@ -1,0 +1,99 @@
+import type { AppliesWhen } from '@aegis/contracts';
+import { all, any, chosen, holds } from './conditions';
+
+/**
+ * When the parts of the AI Act apply, as configuration: amendments move these dates (Regulation (EU)
+ * 2026/1744 deferred the high-risk rules), so they are kept here with their basis, not in code. Each
+ * entry says for which classification it matters (`relevantWhen`, over the facts of facts.ts).
+ * Source: /work/shared/frameworks/eu-ai-act-dates.md; see docs/eu-ai-act-classification.md.
+ */
+export const DATES_SOURCE = 'Art. 113 of Regulation (EU) 2024/1689 as amended by Regulation (EU) 2026/1744';
+
+export interface ApplicationDateEntry {
+  id: string;
+  /** ISO date from which it applies. */
+  date: string;
+  what: string;
+  basis: string;
+  relevantWhen: AppliesWhen;
+}
+
+const inScope: AppliesWhen = { not: holds('out_of_scope') };
+const highRiskAnnexIii = any(holds('basis.annex_iii'), holds('basis.annex_iii_derogation'));
+const highRiskAnnexI = any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b'));
+
+export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
+  {
+    id: 'chapters_i_ii',
+    date: '2025-02-02',
+    what: 'General provisions and AI literacy (Art. 4), and the prohibited practices of Art. 5(1)(a)–(h)',
+    basis: 'Art. 113(a)',
+    relevantWhen: inScope,
+  },
+  {
+    id: 'gpai_models',
+    date: '2025-08-02',
+    what: 'Obligations of providers of general-purpose AI models (Chapter V, Art. 51–56), governance and penalties',
+    basis: 'Art. 113(b)',
+    relevantWhen: any(holds('gpai'), holds('gpai_systemic_risk')),
+  },
+  {
+    id: 'annex_i_amendments',
+    date: '2026-07-27',
+    what: 'The amended scope for Annex I products (Art. 2(2)), the safety-component definition (Art. 3(14), 6(1a)–(1c)), the new Annex I and Art. 102–110',
+    basis: 'Art. 113(d)',
+    relevantWhen: highRiskAnnexI,
+  },
+  {
+    id: 'general',
+    date: '2026-08-02',
+    what: 'Everything not named elsewhere, including the transparency obligations of Art. 50, registration (Art. 49) and post-market monitoring (Art. 72)',
+    basis: 'Art. 113, second paragraph',
+    relevantWhen: inScope,
+  },
+  {
+    id: 'new_prohibitions',
+    date: '2026-12-02',
+    what: 'The prohibitions added in 2026: realistic intimate imagery of an identifiable person without consent (Art. 5(1)(ba)) and child sexual abuse material (Art. 5(1)(bb)), with Art. 5(1a)–(1b)',
+    basis: 'Art. 113(a) as amended',
+    relevantWhen: any(
+      chosen('use_case', 'prohibited_intimate_imagery', 'prohibited_child_sexual_abuse_material'),
+      all(chosen('project_requirements', 'generates_synthetic_content'), inScope),
+    ),
+  },
+  {
+    id: 'legacy_generative_marking',
+    date: '2026-12-02',
+    what: 'Marking of synthetic output (Art. 50(2)) for generative systems placed on the market before 2 August 2026',
+    basis: 'Art. 111(4)',
+    relevantWhen: all(inScope, chosen('project_requirements', 'generates_synthetic_content'), chosen('supply_terms', 'placed_before_2026_08_02')),
+  },
+  {
+    id: 'legacy_gpai_models',
+    date: '2027-08-02',
+    what: 'General-purpose AI models placed on the market before 2 August 2025 comply',
+    basis: 'Art. 111(3)',
+    relevantWhen: all(any(holds('gpai'), holds('gpai_systemic_risk')), chosen('model_property', 'placed_before_2025_08_02')),
+  },
+  {
+    id: 'high_risk_annex_iii',
+    date: '2027-12-02',
+    what: 'Classification, requirements and obligations for Annex III high-risk systems (Chapter III Sections 1–3, Art. 6–27 except 6(5))',
+    basis: 'Art. 113(c)(i)',
+    relevantWhen: all(inScope, highRiskAnnexIii),
+  },
+  {
+    id: 'high_risk_annex_i',
+    date: '2028-08-02',
+    what: 'The same for high-risk systems under Art. 6(1) and Annex I',
+    basis: 'Art. 113(c)(ii)',
+    relevantWhen: all(inScope, highRiskAnnexI),
+  },
+  {
+    id: 'legacy_public_authority_high_risk',
+    date: '2030-08-02',
+    what: 'High-risk systems intended for use by public authorities and already on the market comply',
+    basis: 'Art. 111(2)',
+    relevantWhen: all(holds('high_risk'), chosen('supply_terms', 'placed_before_2026_08_02'), chosen('establishment', 'public_authority')),
+  },
+];

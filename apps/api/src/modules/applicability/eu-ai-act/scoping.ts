@@ -1,0 +1,91 @@
+import type { EuAiActCategory, EuAiActRole } from '@aegis/contracts';
+import { type Facts, isAnswered, valuesOf } from './facts';
+import type { HighRiskBasis } from './rules';
+import { ANNEX_III_POINTS_BY_OPTION, annexIiiArea } from './use-cases';
+
+/**
+ * The answers to the EU_AI_ACT template's shared scoping questions (`eu_ai_act.*`) that the settings
+ * imply, so that the requirements' applies_when conditions can be evaluated. A field is left out while
+ * the settings it depends on are unanswered, so conditions over it stay unknown and nothing is hidden
+ * too early. `none` says "answered, and none of these hold" (see /tmp/coord request: the template's
+ * questions should list it); it matches no condition value.
+ */
+
+const RISK_CATEGORY: Record<Exclude<EuAiActCategory, 'out_of_scope'>, string> = {
+  prohibited: 'prohibited',
+  high_risk: 'high-risk',
+  transparency: 'limited-risk-transparency',
+  gpai: 'gpai',
+  gpai_systemic_risk: 'gpai',
+  minimal_risk: 'minimal-risk',
+};
+
+const HIGH_RISK_BASIS: Record<HighRiskBasis, string> = {
+  annex_i_section_a: 'annex_i_product',
+  annex_i_section_b: 'annex_i_section_b_product',
+  annex_iii: 'annex_iii_use_case',
+  annex_iii_derogation: 'annex_iii_exemption_claimed',
+};
+
+const TRANSPARENCY_TRIGGER: Record<string, string> = {
+  interacts_with_people: 'interacts_with_people',
+  generates_synthetic_content: 'generates_synthetic_content',
+  emotion_recognition: 'emotion_recognition_or_biometric_categorisation',
+  biometric_categorisation: 'emotion_recognition_or_biometric_categorisation',
+  deep_fake: 'deep_fake_or_public_interest_text',
+  public_interest_text: 'deep_fake_or_public_interest_text',
+};
+
+const MODEL_PROPERTY: Record<string, string> = {
+  systemic_risk_compute: 'systemic_risk',
+  systemic_risk_designated: 'systemic_risk',
+  open_source_public_weights: 'open_source_public_weights',
+};
+
+const ESTABLISHMENT: Record<string, string> = { eu: 'eu', non_eu_reaching_eu: 'non_eu', non_eu_not_reaching_eu: 'non_eu' };
+const ORGANIZATION_CONTEXTS = ['public_authority', 'public_service_provider', 'law_enforcement', 'employer', 'regulated_financial_institution'];
+
+export interface ScopingInput {
+  facts: Facts;
+  categories: EuAiActCategory[];
+  highRiskBasis: HighRiskBasis[];
+  roles: EuAiActRole[];
+  /** Every answer the categories depend on is given. */
+  categoriesKnown: boolean;
+  /** Every answer the roles depend on is given. */
+  rolesKnown: boolean;
+}
+
+const distinct = (values: readonly (string | undefined)[]) => [...new Set(values.filter((v): v is string => v !== undefined))];
+const orNone = (values: string[]) => (values.length > 0 ? values : ['none']);
+
+export function deriveScoping({ facts, categories, highRiskBasis, roles, categoriesKnown, rolesKnown }: ScopingInput): Record<string, string[]> {
+  const scoping: Record<string, string[]> = {};
+  if (rolesKnown) {
+    const all = [...roles, ...(valuesOf(facts, 'role').includes('third_party_supplier') ? ['third_party_supplier'] : [])];
+    if (all.length > 0) scoping['eu_ai_act.role'] = all;
+  }
+  if (categoriesKnown) {
+    const risk = distinct(categories.map((c) => (c === 'out_of_scope' ? undefined : RISK_CATEGORY[c])));
+    if (risk.length > 0) scoping['eu_ai_act.risk_category'] = risk;
+    scoping['eu_ai_act.high_risk_basis'] = orNone(highRiskBasis.map((b) => HIGH_RISK_BASIS[b]));
+  }
+  if (isAnswered(facts, 'use_case')) {
+    const points = distinct(valuesOf(facts, 'use_case').map((v) => ANNEX_III_POINTS_BY_OPTION.get(v)));
+    scoping['eu_ai_act.annex_iii_area'] = orNone(distinct(points.map(annexIiiArea)));
+    scoping['eu_ai_act.annex_iii_use_case'] = orNone(points);
+  }
+  if (isAnswered(facts, 'establishment')) {
+    const chosen = valuesOf(facts, 'establishment');
+    const location = distinct(chosen.map((v) => ESTABLISHMENT[v]));
+    if (location.length > 0) scoping['eu_ai_act.establishment'] = location;
+    scoping['eu_ai_act.organization_context'] = orNone(chosen.filter((v) => ORGANIZATION_CONTEXTS.includes(v)));
+  }
+  if (isAnswered(facts, 'model_property')) {
+    scoping['eu_ai_act.model_property'] = orNone(distinct(valuesOf(facts, 'model_property').map((v) => MODEL_PROPERTY[v])));
+  }
+  if (isAnswered(facts, 'project_requirements')) {
+    scoping['eu_ai_act.transparency_trigger'] = orNone(distinct(valuesOf(facts, 'project_requirements').map((v) => TRANSPARENCY_TRIGGER[v])));
+  }
+  return scoping;
+}
