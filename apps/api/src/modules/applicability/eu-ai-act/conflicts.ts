@@ -119,6 +119,16 @@ export const CONFLICTS: readonly Conflict[] = [
     article: 'Art. 6(1), 6(3)',
   },
   {
+    id: 'transparency_for_annex_i_section_b',
+    outcome: 'warn',
+    when: all(chosen('product_category', 'annex_i_section_b_product'), chosen('project_requirements', ...SYSTEM_BEHAVIOURS.filter((b) => b !== 'profiles_natural_persons'))),
+    field: 'project_requirements',
+    other: 'product_category',
+    message:
+      'For an AI system in an Annex I Section B product only Art. 6(1), 60a and 102–112 of the AI Act apply: the transparency duties of Art. 50 do not, and the sectoral law governs these behaviours.',
+    article: 'Art. 2(2) as amended, Art. 50',
+  },
+  {
     id: 'value_chain_change_without_high_risk',
     outcome: 'warn',
     when: all(chosen('supply_terms', ...ART_25_TERMS), answered('use_case'), answered('project_requirements'), answered('critical_issues'), not(holds('high_risk'))),

@@ -32,6 +32,8 @@ export const DEROGATION_CONDITIONS = [
 
 export const GPAI_CATEGORIES = ['gpai_model', 'gpai_model_and_system'];
 const SYSTEM_CATEGORIES = ['ai_system', 'annex_i_section_a_product', 'annex_i_section_b_product', 'gpai_model_and_system'];
+/** Art. 2(2) as amended: for Annex I Section B products only Art. 6(1), 60a and 102–112 apply, so not Art. 50. */
+const ART_50_CATEGORIES = SYSTEM_CATEGORIES.filter((c) => c !== 'annex_i_section_b_product');
 export const ART_25_TERMS = ['rebranded_high_risk', 'substantially_modified_high_risk', 'repurposed_into_high_risk'];
 
 const annexIii = chosen('use_case', ...ANNEX_III_OPTION_VALUES);
@@ -167,7 +169,7 @@ const transparency: ClassificationRule[] = [
   ['public_interest_text', 'It publishes generated text to inform the public, which the deployer discloses unless a person holds editorial responsibility.', 'Art. 50(4)'],
 ].map(([value, text, article]) => ({
   id: `art50_${value}`,
-  when: all(chosen('project_requirements', value!), chosen('product_category', ...SYSTEM_CATEGORIES)),
+  when: all(chosen('project_requirements', value!), chosen('product_category', ...ART_50_CATEGORIES)),
   adds: { category: 'transparency' as const },
   text: text!,
   article: article!,
