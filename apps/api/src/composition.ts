@@ -3,6 +3,7 @@ import { statisticsJob } from './db/statistics-job';
 import { registerJob } from './jobs/registry';
 import { fileRemovalJob } from './lib/storage/purge-job';
 import { apiTokenRepository } from './modules/auth/api-token-repository';
+import { soaSection } from './modules/applicability/soa-export-section';
 import { commentsSection } from './modules/comments/comment-export-section';
 import { controlReviewConcept } from './modules/controls/control-review-concept';
 import { controlsSection } from './modules/controls/controls-export-section';
@@ -21,8 +22,8 @@ import { usersRepository } from './modules/users/repository';
  * buildApp calls it; registering again replaces, so building the app twice keeps one of each.
  */
 export function composeFeatures() {
-  // The report's order: who works on the project, what it must meet, how, what happened, what was said.
-  for (const section of [membersSection, requirementsSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
+  // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
+  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
   registerReviewConcept(controlReviewConcept);
   for (const job of [fileRemovalJob, statisticsJob]) registerJob(job);
 }
