@@ -67,7 +67,7 @@ export function classifyEuAiAct(settings: EuAiActSettings, today: Date): EuAiAct
 
   const missing = outOfScope ? [] : missingFields(facts);
   const scoping = deriveScoping({ facts, categories, highRiskBasis, roles, categoriesKnown: categoriesKnown(facts), rolesKnown: rolesKnown(facts) });
-  const dates: ApplicationDate[] = APPLICATION_DATES.filter((d) => evaluateAppliesWhen(d.relevantWhen, facts) === true)
+  const dates: ApplicationDate[] = APPLICATION_DATES.filter((d) => !outOfScope && evaluateAppliesWhen(d.relevantWhen, facts) === true)
     .map((d) => ({ date: d.date, what: d.what, basis: d.basis, applies_now: d.date <= isoDay(today) }))
     .sort((a, b) => a.date.localeCompare(b.date));
 

@@ -1,5 +1,5 @@
 import type { AppliesWhen } from '@aegis/contracts';
-import { all, any, chosen, holds } from './conditions';
+import { all, answered, any, chosen, holds, not } from './conditions';
 
 /**
  * When the parts of the AI Act apply, as configuration: amendments move these dates (Regulation (EU)
@@ -18,7 +18,9 @@ export interface ApplicationDateEntry {
   relevantWhen: AppliesWhen;
 }
 
-const inScope: AppliesWhen = { not: holds('out_of_scope') };
+const inScope = not(holds('out_of_scope'));
+/** Chapters I and II bind AI systems; a general-purpose model offered on its own is not one. */
+const aSystem = any(not(answered('product_category')), not(chosen('product_category', 'gpai_model')));
 const highRiskAnnexIii = any(holds('basis.annex_iii'), holds('basis.annex_iii_derogation'));
 const highRiskAnnexI = any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b'));
 
@@ -28,7 +30,7 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
     date: '2025-02-02',
     what: 'General provisions and AI literacy (Art. 4), and the prohibited practices of Art. 5(1)(a)–(h)',
     basis: 'Art. 113(a)',
-    relevantWhen: inScope,
+    relevantWhen: all(inScope, aSystem),
   },
   {
     id: 'gpai_models',
@@ -47,7 +49,7 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
   {
     id: 'general',
     date: '2026-08-02',
-    what: 'Everything not named elsewhere, including the transparency obligations of Art. 50, registration (Art. 49) and post-market monitoring (Art. 72)',
+    what: 'Everything not named elsewhere, including the transparency obligations of Art. 50; read literally also registration (Art. 49) and post-market monitoring (Art. 72), whose practical effect follows the high-risk dates',
     basis: 'Art. 113, second paragraph',
     relevantWhen: inScope,
   },
