@@ -26,6 +26,8 @@ export const controlListItem = z.object({
   /** Set by automated signals (a failing test, expired evidence); never changes the status by itself. */
   needs_attention: z.boolean(),
   needs_attention_reason: z.string().nullable(),
+  /** Why it is out of scope: a person's justification, or what applicability says ("Not applicable: every requirement it serves is out of scope (…)"). */
+  out_of_scope_justification: z.string().nullable(),
   due_date: z.string().nullable(),
   assignees: z.array(personRef),
   reviewers: z.array(personRef),
@@ -117,7 +119,6 @@ export const controlDetail = controlListItem.extend({
   lifecycle_phase: z.array(z.enum(LIFECYCLE_PHASES)),
   defined_by: z.string(),
   notes: z.string(),
-  out_of_scope_justification: z.string().nullable(),
   /** Approved: nothing changes until someone reopens it. */
   locked: z.boolean(),
   /** The statuses the caller may move it to by hand now. */

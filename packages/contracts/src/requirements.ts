@@ -19,6 +19,8 @@ export const requirementListItem = z.object({
   coverage: z.enum(['full', 'partial']).nullable(),
   coverage_note: z.string().nullable(),
   applicable: z.boolean(),
+  /** Why it does not apply (the failing condition and the answer, the EU AI Act scope, a person's exclusion); null when it applies. */
+  applicability_reason: z.string().nullable(),
   controls_by_status: statusCounts,
   control_count: z.number().int(),
 });

@@ -93,6 +93,7 @@ export type ControlRow = {
   status: WorkItemStatus;
   needs_attention: boolean;
   needs_attention_reason: string | null;
+  out_of_scope_justification: string | null;
   due_date: string | Date | null;
   updated_at: Date;
   assignees: unknown;
@@ -114,6 +115,7 @@ export const toListItem = (row: ControlRow): ControlListItem => ({
   status: row.status,
   needs_attention: Boolean(row.needs_attention),
   needs_attention_reason: row.needs_attention_reason,
+  out_of_scope_justification: row.out_of_scope_justification,
   due_date: dateOnly(row.due_date),
   assignees: parsed(row.assignees),
   reviewers: parsed(row.reviewers),
@@ -125,7 +127,7 @@ export const toListItem = (row: ControlRow): ControlListItem => ({
   updated_at: new Date(row.updated_at).toISOString(),
 });
 
-const columns = sql`pc.id, pc.project_id, pc.control_id, pc.control_code, d.title, d.domain, pc.status, pc.needs_attention, pc.needs_attention_reason, pc.due_date, pc.updated_at`;
+const columns = sql`pc.id, pc.project_id, pc.control_id, pc.control_code, d.title, d.domain, pc.status, pc.needs_attention, pc.needs_attention_reason, pc.out_of_scope_justification, pc.due_date, pc.updated_at`;
 
 export const controlRepository = {
   /** One page of the project's controls with their people, tags and frameworks: one query. */
@@ -175,7 +177,6 @@ export const controlRepository = {
     return rowsOf<
       ControlRow & {
         notes: string;
-        out_of_scope_justification: string | null;
         objective: string | null;
         guidance: string | null;
         evidence_examples: unknown;
@@ -185,7 +186,7 @@ export const controlRepository = {
     >(
       await db.execute(sql`
         with p as (
-          select ${columns}, pc.notes, pc.out_of_scope_justification, d.objective, d.guidance, d.evidence_examples, d.lifecycle_phase, fw.code as defined_by
+          select ${columns}, pc.notes, d.objective, d.guidance, d.evidence_examples, d.lifecycle_phase, fw.code as defined_by
             from project_controls pc join control_definitions d on d.id = pc.control_id join frameworks fw on fw.id = d.framework_id
            where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.control_code = ${code} and pc.detached_at is null
            ${lock ? sql`for update of pc` : sql``}
@@ -250,7 +251,8 @@ export const controlRepository = {
 
   async update(db: Executor, id: string, values: { status?: WorkItemStatus; notes?: string; dueDate?: string | null; outOfScopeJustification?: string | null }) {
     const sets: SQL[] = [sql`updated_at = now()`];
-    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
+    // A person's status change ends what applicability remembered (applicability/decide.ts restores only its own moves).
+    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`, sql`status_before_scope = null`);
     if (values.notes !== undefined) sets.push(sql`notes = ${values.notes}`);
     if (values.dueDate !== undefined) sets.push(sql`due_date = ${values.dueDate}`);
     if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
+import { reevaluateApplicability } from '../applicability/applicability-engine';
 import { recordActivity } from '../logs/record-activity';
 import { requirementTotals } from '../requirements/requirement-counts';
 import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
@@ -32,7 +33,8 @@ export type ApplyScope = { organizationId: string; projectId: string; actorId: s
 /**
  * Applies frameworks to a project in the caller's transaction (creating a project with frameworks
  * calls it too). Every code must be a framework the organization has switched on; codes already
- * applied are left as they are. Returns the codes applied now.
+ * applied are left as they are; the applicability of the new requirements is evaluated in the same
+ * transaction (applicability/applicability-engine.ts). Returns the codes applied now.
  */
 export async function applyFrameworks(db: Executor, scope: ApplyScope, codes: readonly string[]): Promise<string[]> {
   const already = new Set(await projectFrameworkRepository.appliedCodes(db, scope.organizationId, scope.projectId));
@@ -58,6 +60,8 @@ export async function applyFrameworks(db: Executor, scope: ApplyScope, codes: re
       after: { framework_code: framework.code, name: framework.name, requirements: Number(framework.requirement_count), controls_added: result.added, controls_shared: result.shared },
     });
   }
+  // The new requirements are decided by the project's answers at once, as every other one is.
+  await reevaluateApplicability(db, { ...scope, cause: `frameworks_applied: ${wanted.join(', ')}` });
   return wanted;
 }
 

@@ -17,6 +17,7 @@ export type RequirementRow = {
   coverage: 'full' | 'partial' | null;
   coverage_note: string | null;
   applicable: boolean;
+  applicability_reason: string | null;
   section: string[];
   status: RequirementStatus;
   ready: number;
@@ -69,7 +70,7 @@ function derivedRequirements(organizationId: string, projectId: string, scope: R
     ),
     counted as (
       select pr.id, pr.framework_id, f.code as framework_code, f.name as framework_name, r.code, r.title, r.summary, r.reference, r.coverage, r.coverage_note,
-             pr.applicable, r.position, t.path as section,
+             pr.applicable, pr.applicability_reason, r.position, t.path as section,
              count(pc.id) filter (where pc.status = 'ready')::int as ready,
              count(pc.id) filter (where pc.status = 'in_progress')::int as in_progress,
              count(pc.id) filter (where pc.status = 'in_review')::int as in_review,

@@ -19,6 +19,7 @@ const toItem = (row: RequirementRow): RequirementListItem => ({
   coverage: row.coverage,
   coverage_note: row.coverage_note,
   applicable: Boolean(row.applicable),
+  applicability_reason: row.applicable ? null : row.applicability_reason,
   controls_by_status: { ready: row.ready, in_progress: row.in_progress, in_review: row.in_review, approved: row.approved, out_of_scope: row.out_of_scope },
   control_count: row.control_count,
 });
