@@ -44,6 +44,7 @@ import { compiledSerializerCompiler } from './plugins/serializer';
 import spa from './plugins/spa';
 import xsrf from './plugins/xsrf';
 import multipart from '@fastify/multipart';
+import { applicabilityRoutes } from './modules/applicability/routes';
 import { controlRoutes } from './modules/controls/routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { requirementRoutes } from './modules/requirements/routes';
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(controlRoutes);
   await app.register(workItemRoutes);
   await app.register(reviewRoutes);
+  await app.register(applicabilityRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 
