@@ -26,6 +26,7 @@ export const euQuestionnaire = (annexIii) => [
     ['annex_i_section_b_product', 'The same for a product under Annex I Section B legislation, for example machinery (Regulation (EU) 2023/1230), vehicles or aviation'],
     ['annex_iii_use_case', 'Use case listed in Annex III'],
     ['annex_iii_exemption_claimed', 'Annex III use case, but the provider documents that it poses no significant risk (Article 6(3))'],
+    ['none', 'None: not high-risk on any of these grounds'],
   ]),
   q('eu_ai_act.annex_iii_area', 'Which Annex III areas does the use case belong to?', 'multi', [
     ['biometrics', '1. Biometrics'],
@@ -36,12 +37,13 @@ export const euQuestionnaire = (annexIii) => [
     ['law_enforcement', '6. Law enforcement'],
     ['migration_border', '7. Migration, asylum and border control management'],
     ['justice_democracy', '8. Administration of justice and democratic processes'],
+    ['none', 'None of these areas'],
   ]),
   q(
     'eu_ai_act.annex_iii_use_case',
     'Which Annex III use cases does the system serve?',
     'multi',
-    annexIii.flatMap((area) => area.subpoints.map((s) => [s.ref.replace(/[()]/g, ''), `${s.ref} ${s.summary}`])),
+    [...annexIii.flatMap((area) => area.subpoints.map((s) => [s.ref.replace(/[()]/g, ''), `${s.ref} ${s.summary}`])), ['none', 'None of these use cases']],
     'Some duties depend on the exact point: Art. 12(3) and 14(5) on 1(a), Art. 27 on 5(b) and 5(c).',
   ),
   q('eu_ai_act.establishment', 'Where is the provider established?', 'single', [
@@ -51,12 +53,14 @@ export const euQuestionnaire = (annexIii) => [
   q('eu_ai_act.model_property', 'For a general-purpose AI model: which apply?', 'multi', [
     ['systemic_risk', 'Has systemic risk (high-impact capabilities or designated by the Commission)'],
     ['open_source_public_weights', 'Released under a free and open-source licence with public weights'],
+    ['none', 'None of these'],
   ]),
   q('eu_ai_act.transparency_trigger', 'Does the system do any of the following?', 'multi', [
     ['interacts_with_people', 'Interacts directly with natural persons'],
     ['generates_synthetic_content', 'Generates synthetic audio, image, video or text'],
     ['emotion_recognition_or_biometric_categorisation', 'Recognises emotions or categorises people biometrically'],
     ['deep_fake_or_public_interest_text', 'Produces deep fakes or text published to inform the public'],
+    ['none', 'None of these'],
   ]),
   q('eu_ai_act.organization_context', 'Which describe the organization using or providing the system?', 'multi', [
     ['public_authority', 'Body governed by public law'],
@@ -64,5 +68,6 @@ export const euQuestionnaire = (annexIii) => [
     ['law_enforcement', 'Law enforcement authority, or acting on its behalf'],
     ['employer', 'Uses the system at the workplace as an employer'],
     ['regulated_financial_institution', 'Financial institution subject to Union financial services law'],
+    ['none', 'None of these'],
   ]),
 ];

@@ -160,6 +160,8 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     return out;
   };
 
+  const SECTION_B_EXCLUDED = new Set(['4', '4a', '5', '50']);
+  const NOT_SECTION_B = { not: { field: 'eu_ai_act.high_risk_basis', in: ['annex_i_section_b_product'] } };
   const articleNode = (a) => {
     const override = euAuthored[`Article ${a.article}`];
     if (override) seenKeys.add(`Article ${a.article}`);
@@ -181,7 +183,10 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     if (a.article === '6') notes.push(SECTION_B_NOTE);
     const out = { code: `Article ${a.article}`, title: a.title, reference: `${REG}, Article ${a.article}` };
     if (notes.length) out.notes = notes;
-    const when = articleCondition(a, override?.when);
+    // Amended Art. 2(2): for a high-risk system of an Annex I Section B product only Art. 6(1), 60a and 102–112 apply,
+    // so the articles addressed to every provider and deployer (4, 4a, 5, 50) do not apply on that basis.
+    const condition = articleCondition(a, override?.when);
+    const when = SECTION_B_EXCLUDED.has(a.article) ? (condition ? { all: [condition, NOT_SECTION_B] } : NOT_SECTION_B) : condition;
     if (when) out.applies_when = when;
     const current = a.applies_from.as_amended_by_2026_1744;
     const from = firstDate(current === 'unchanged' ? a.applies_from.original_2024_1689 : current);
