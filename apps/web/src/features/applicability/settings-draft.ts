@@ -1,0 +1,40 @@
+import { EU_AI_ACT_SETTING_FIELDS, type EuAiActSettingField, type EuAiActSettingFieldInfo, type EuAiActSettings, type EuAiActSettingsInput } from '@aegis/contracts';
+
+/** A field's answer as the form holds it: a list (of one, for a single choice); empty when unanswered. */
+export type Draft = Record<EuAiActSettingField, string[]>;
+
+export function draftOf(settings: EuAiActSettings): Draft {
+  const answer = (value: EuAiActSettings[EuAiActSettingField]) => (value === null ? [] : Array.isArray(value) ? [...value] : [value]);
+  return Object.fromEntries(EU_AI_ACT_SETTING_FIELDS.map((field) => [field, answer(settings[field])])) as Draft;
+}
+
+/** The body the form sends: every field, unanswered ones as null (which clears them). */
+export function inputOf(draft: Draft, fields: readonly EuAiActSettingFieldInfo[]): EuAiActSettingsInput {
+  const multiple = new Set(fields.filter((field) => field.multiple).map((field) => field.key));
+  return Object.fromEntries(
+    EU_AI_ACT_SETTING_FIELDS.map((field) => {
+      const values = draft[field];
+      if (values.length === 0) return [field, null];
+      return [field, multiple.has(field) ? values : values[0]];
+    }),
+  ) as EuAiActSettingsInput;
+}
+
+export function sameDraft(a: Draft, b: Draft): boolean {
+  return EU_AI_ACT_SETTING_FIELDS.every((field) => {
+    const left = [...a[field]].sort();
+    const right = [...b[field]].sort();
+    return left.length === right.length && left.every((value, index) => value === right[index]);
+  });
+}
+
+/**
+ * A multiple choice as the person changed it, with the options of one group excluding each other:
+ * the one just chosen replaces any other of its group.
+ */
+export function chooseOptions(field: EuAiActSettingFieldInfo, before: readonly string[], after: readonly string[]): string[] {
+  const added = after.filter((value) => !before.includes(value));
+  const groupOf = new Map(field.options.map((option) => [option.value, option.group]));
+  const newGroups = new Set(added.map((value) => groupOf.get(value)).filter((group): group is string => Boolean(group)));
+  return after.filter((value) => added.includes(value) || !newGroups.has(groupOf.get(value) ?? ''));
+}
