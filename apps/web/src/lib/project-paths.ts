@@ -6,6 +6,9 @@ export const requirementsPath = (projectId: string) => `${projectPath(projectId)
 export const controlsPath = (projectId: string) => `${projectPath(projectId)}/controls`;
 
 export const controlDetailPath = (projectId: string, controlCode: string) => `${projectPath(projectId)}/control-detail/${encodeURIComponent(controlCode)}`;
+/** The project's scoping page: EU AI Act settings, questionnaires and statement of applicability (issue 19). `section` is its anchor. */
+export const scopingPath = (projectId: string, section?: 'eu-ai-act' | 'questionnaires' | 'statement-of-applicability') =>
+  `${projectPath(projectId)}/scoping${section ? `#${section}` : ''}`;
 
 /**
  * What a link to a list screen may carry in its navigation state: the list keeps the filters of the

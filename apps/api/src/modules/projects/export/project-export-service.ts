@@ -20,7 +20,11 @@ export function projectExportService(deps: Pick<Deps, 'db' | 'clock' | 'storage'
           const project = await projectService({ db: tx, storage: deps.storage }).get(ctx, projectId);
           const rights = new Set<string>(project.rights);
           const sections: ReportSection[] = [];
-          for (const section of exportSections()) if (rights.has(section.right)) sections.push(await section.build(scope));
+          for (const section of exportSections()) {
+            if (!rights.has(section.right)) continue;
+            const built = await section.build(scope);
+            if (built) sections.push(built);
+          }
           return { project, sections };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
