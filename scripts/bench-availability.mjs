@@ -11,9 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './bench-api/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 3295);
+// BENCH_PORT sets the port (use 3400-3499); by default the operating system picks a free one.
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-availability-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -37,7 +39,7 @@ const limitsSource = fs.readFileSync(path.join(root, 'packages/contracts/src/fra
 const limit = (name) => Function(`return (${limitsSource.match(new RegExp(`export const ${name} = ([^;]+);`))[1].replaceAll('_', '')})`)();
 const [MAX_FRAMEWORK_TEMPLATE_BYTES, MAX_REQUIREMENTS, MAX_TEMPLATE_MAPPINGS] = ['MAX_FRAMEWORK_TEMPLATE_BYTES', 'MAX_REQUIREMENTS', 'MAX_TEMPLATE_MAPPINGS'].map(limit);
 
-// Another server on the port would be measured instead of ours (bench:memory uses 3294).
+// Another server on the port would be measured instead of ours.
 if (await fetch(`${base}/api/health`).then(() => true, () => false)) throw new Error(`port ${port} is in use: set BENCH_PORT`);
 // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under the benchmark.
 const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];

@@ -7,9 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './bench-api/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 3294;
+// BENCH_PORT sets the port (use 3400-3499); by default the operating system picks a free one.
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-memory-'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
