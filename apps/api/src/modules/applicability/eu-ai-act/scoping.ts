@@ -7,8 +7,8 @@ import { ANNEX_III_POINTS_BY_OPTION, annexIiiArea } from './use-cases';
  * The answers to the EU_AI_ACT template's shared scoping questions (`eu_ai_act.*`) that the settings
  * imply, so that the requirements' applies_when conditions can be evaluated. A field is left out while
  * the settings it depends on are unanswered, so conditions over it stay unknown and nothing is hidden
- * too early. `none` says "answered, and none of these hold" (see /tmp/coord request: the template's
- * questions should list it); it matches no condition value.
+ * too early. `none` says "answered, and none of these hold": an empty answer would be unknown. It matches
+ * no condition value (docs/eu-ai-act-classification.md, open points: the template's questions should list it).
  */
 
 const RISK_CATEGORY: Record<Exclude<EuAiActCategory, 'out_of_scope'>, string> = {

@@ -1,0 +1,44 @@
+import type { AppliesWhen, EuAiActCategory, EuAiActClassification, EuAiActRole } from '@aegis/contracts';
+import { all, chosen, not } from './conditions';
+import { ANNEX_III_OPTION_VALUES } from './use-cases';
+
+/** The terms the rules, conflicts and dates tables share. */
+export type HighRiskBasis = EuAiActClassification['high_risk_basis'][number];
+
+/**
+ * One classification rule. Rules are evaluated in the table's order; a rule fires when its condition is
+ * definitely true (an unanswered field leaves it unknown, and it does not fire), and what it adds becomes
+ * a fact (`is.<category>`, `is.<role>`) that later rules may read. Every fired rule gives a reason.
+ */
+export interface ClassificationRule {
+  id: string;
+  when: AppliesWhen;
+  adds: {
+    /** The whole Regulation does not apply: the classification is `out_of_scope` and nothing else. */
+    outOfScope?: true;
+    category?: EuAiActCategory;
+    highRiskBasis?: HighRiskBasis;
+    roles?: EuAiActRole[];
+  };
+  text: string;
+  article: string;
+}
+
+export const DEROGATION_CONDITIONS = [
+  'derogation_narrow_procedural_task',
+  'derogation_improves_human_result',
+  'derogation_detects_decision_patterns',
+  'derogation_preparatory_task',
+] as const;
+
+export const GPAI_CATEGORIES = ['gpai_model', 'gpai_model_and_system'];
+export const SYSTEM_CATEGORIES = ['ai_system', 'annex_i_section_a_product', 'annex_i_section_b_product', 'gpai_model_and_system'];
+/** Art. 2(2) as amended: for Annex I Section B products only Art. 6(1), 60a and 102–112 apply, so not Art. 50. */
+export const ART_50_CATEGORIES = SYSTEM_CATEGORIES.filter((c) => c !== 'annex_i_section_b_product');
+export const ART_25_TERMS = ['rebranded_high_risk', 'substantially_modified_high_risk', 'repurposed_into_high_risk'];
+
+export const annexIii = chosen('use_case', ...ANNEX_III_OPTION_VALUES);
+export const derogationClaimed = chosen('critical_issues', ...DEROGATION_CONDITIONS);
+export const profiling = chosen('project_requirements', 'profiles_natural_persons');
+/** The Art. 6(3) derogation holds: one of its conditions, and no profiling. */
+export const derogationHolds = all(derogationClaimed, not(profiling));

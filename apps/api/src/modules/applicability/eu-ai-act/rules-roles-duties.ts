@@ -1,0 +1,190 @@
+import type { ClassificationRule } from './rule-terms';
+import { all, answered, any, chosen, holds, not } from './conditions';
+import { GPAI_CATEGORIES, SYSTEM_CATEGORIES } from './rule-terms';
+import { ANNEX_III_OPTION_VALUES, annexIiiValue } from './use-cases';
+
+/** The rules for roles, the open-source exclusion, minimal risk and the duties that follow (rules.ts orders them). */
+
+// ── 6. roles: Art. 3 and the value chain of Art. 25 ─────────────────────────────────────────────────────
+export const roles: ClassificationRule[] = [
+  {
+    id: 'role_provider',
+    when: all(chosen('role', 'provider'), chosen('product_category', ...SYSTEM_CATEGORIES)),
+    adds: { roles: ['provider'] },
+    text: 'You develop the system, or have it developed, and place it on the market or put it into service under your own name: its provider.',
+    article: 'Art. 3(3)',
+  },
+  {
+    id: 'role_gpai_provider',
+    when: all(chosen('role', 'provider'), chosen('product_category', ...GPAI_CATEGORIES)),
+    adds: { roles: ['gpai_provider'] },
+    text: 'You develop the general-purpose AI model and place it on the market: the provider of a general-purpose AI model.',
+    article: 'Art. 3(3), 3(63)',
+  },
+  {
+    id: 'role_deployer',
+    when: chosen('role', 'deployer'),
+    adds: { roles: ['deployer'] },
+    text: 'You use the system under your authority in a professional activity: its deployer.',
+    article: 'Art. 3(4)',
+  },
+  {
+    id: 'in_house_provider_is_deployer',
+    when: all(holds('provider'), chosen('supply_terms', 'own_use_only'), not(chosen('role', 'deployer'))),
+    adds: { roles: ['deployer'] },
+    text: 'You put the system you developed into service for your own use: you are its provider and also its deployer.',
+    article: 'Art. 3(3), 3(4), 3(11)',
+  },
+  { id: 'role_importer', when: chosen('role', 'importer'), adds: { roles: ['importer'] }, text: 'You place on the EU market a system bearing the name of a provider established outside the EU: its importer.', article: 'Art. 3(6)' },
+  { id: 'role_distributor', when: chosen('role', 'distributor'), adds: { roles: ['distributor'] }, text: 'You make the system available on the EU market in the supply chain: its distributor.', article: 'Art. 3(7)' },
+  {
+    id: 'role_authorised_representative',
+    when: chosen('role', 'authorised_representative'),
+    adds: { roles: ['authorised_representative'] },
+    text: 'You act in the EU for a provider established outside it, under a written mandate: its authorised representative.',
+    article: 'Art. 3(5)',
+  },
+  {
+    id: 'role_product_manufacturer',
+    when: chosen('role', 'product_manufacturer'),
+    adds: { roles: ['product_manufacturer'] },
+    text: 'You place on the market a product with the AI system under your own name: a product manufacturer.',
+    article: 'Art. 2(1)(e)',
+  },
+  {
+    id: 'product_manufacturer_is_provider',
+    when: all(chosen('role', 'product_manufacturer'), holds('high_risk'), chosen('product_category', 'annex_i_section_a_product')),
+    adds: { roles: ['provider'] },
+    text: 'The high-risk AI system is a safety component of your Annex I product placed on the market under your name: you are its provider.',
+    article: 'Art. 25(3)',
+  },
+  {
+    id: 'role_third_party_supplier',
+    when: chosen('role', 'third_party_supplier'),
+    adds: {},
+    text: 'You supply tools, services, components or processes integrated into a high-risk system: you agree in writing with its provider on the information and help it needs.',
+    article: 'Art. 25(4)',
+  },
+  {
+    id: 'art25_rebranded',
+    when: all(chosen('supply_terms', 'rebranded_high_risk'), holds('high_risk')),
+    adds: { roles: ['provider'] },
+    text: 'You put your name or trademark on a high-risk system already on the market: you become its provider.',
+    article: 'Art. 25(1)(a)',
+  },
+  {
+    id: 'art25_substantial_modification',
+    when: all(chosen('supply_terms', 'substantially_modified_high_risk'), holds('high_risk')),
+    adds: { roles: ['provider'] },
+    text: 'You substantially modified a high-risk system and it remains high-risk: you become its provider.',
+    article: 'Art. 25(1)(b)',
+  },
+  {
+    id: 'art25_repurposed',
+    when: all(chosen('supply_terms', 'repurposed_into_high_risk'), holds('high_risk')),
+    adds: { roles: ['provider'] },
+    text: 'You changed the intended purpose of a system so that it became high-risk: you become its provider.',
+    article: 'Art. 25(1)(c)',
+  },
+];
+
+// ── 7. open-source AI systems: Art. 2(12), once the categories are known ────────────────────────────────
+export const openSource: ClassificationRule[] = [
+  {
+    id: 'free_open_source_system',
+    when: all(
+      chosen('supply_terms', 'free_open_source_licence'),
+      chosen('product_category', 'ai_system'),
+      answered('use_case'),
+      answered('project_requirements'),
+      answered('critical_issues'),
+      not(any(holds('prohibited'), holds('high_risk'), holds('transparency'))),
+    ),
+    adds: { outOfScope: true },
+    text: 'Released under a free and open-source licence, and neither high-risk, nor a prohibited practice, nor subject to Art. 50: the AI Act does not apply.',
+    article: 'Art. 2(12)',
+  },
+];
+
+// ── 8. minimal risk: in scope, and nothing else holds ───────────────────────────────────────────────────
+export const minimal: ClassificationRule[] = [
+  {
+    id: 'minimal_risk',
+    when: all(
+      answered('product_category'),
+      answered('use_case'),
+      answered('project_requirements'),
+      answered('critical_issues'),
+      not(any(holds('out_of_scope'), holds('prohibited'), holds('high_risk'), holds('transparency'), holds('gpai'), holds('gpai_systemic_risk'))),
+    ),
+    adds: { category: 'minimal_risk' },
+    text: 'Not prohibited, not high-risk, no transparency duty and not a general-purpose AI model: minimal risk. Only AI literacy (Art. 4) and voluntary codes of conduct concern it.',
+    article: 'Art. 4, Art. 95',
+  },
+];
+
+// ── 9. duties that follow from the classification and the context ──────────────────────────────────────
+export const duties: ClassificationRule[] = [
+  {
+    id: 'non_eu_provider_representative',
+    when: all(holds('provider'), holds('high_risk'), chosen('establishment', 'non_eu_reaching_eu'), not(chosen('product_category', 'annex_i_section_b_product'))),
+    adds: {},
+    text: 'A provider established outside the EU appoints, by written mandate, an authorised representative established in the EU before making a high-risk system available there.',
+    article: 'Art. 22',
+  },
+  {
+    id: 'non_eu_gpai_provider_representative',
+    when: all(
+      holds('gpai_provider'),
+      chosen('establishment', 'non_eu_reaching_eu'),
+      any(holds('gpai_systemic_risk'), not(chosen('model_property', 'open_source_public_weights'))),
+    ),
+    adds: {},
+    text: 'A provider of a general-purpose AI model established outside the EU appoints an authorised representative established in the EU.',
+    article: 'Art. 54',
+  },
+  {
+    id: 'fundamental_rights_impact_assessment',
+    when: all(
+      holds('deployer'),
+      holds('high_risk'),
+      chosen('use_case', ...ANNEX_III_OPTION_VALUES),
+      any(
+        all(chosen('establishment', 'public_authority', 'public_service_provider'), not(chosen('use_case', annexIiiValue('2')))),
+        chosen('use_case', annexIiiValue('5b'), annexIiiValue('5c')),
+      ),
+    ),
+    adds: {},
+    text: 'As a public body, a private provider of public services, or a deployer of credit-scoring or life and health insurance pricing, you assess the impact on fundamental rights before first use.',
+    article: 'Art. 27',
+  },
+  {
+    id: 'employer_informs_workers',
+    when: all(holds('deployer'), holds('high_risk'), chosen('establishment', 'employer')),
+    adds: {},
+    text: 'As an employer, you inform the workers affected and their representatives before putting the high-risk system into use at the workplace.',
+    article: 'Art. 26(7)',
+  },
+  {
+    id: 'legacy_high_risk',
+    when: all(holds('high_risk'), chosen('supply_terms', 'placed_before_2026_08_02')),
+    adds: {},
+    text: 'Placed on the market before the high-risk rules apply: they bind it only after a significant change in its design; systems meant for public authorities comply by 2 August 2030.',
+    article: 'Art. 111(2)',
+  },
+  {
+    id: 'legacy_generative',
+    when: all(chosen('project_requirements', 'generates_synthetic_content'), chosen('supply_terms', 'placed_before_2026_08_02'), holds('provider')),
+    adds: {},
+    text: 'A generative system placed on the market before 2 August 2026 marks its output as artificially generated by 2 December 2026.',
+    article: 'Art. 111(4)',
+  },
+  {
+    id: 'legacy_gpai',
+    when: all(any(holds('gpai'), holds('gpai_systemic_risk')), chosen('model_property', 'placed_before_2025_08_02')),
+    adds: {},
+    text: 'A general-purpose AI model placed on the market before 2 August 2025 complies by 2 August 2027.',
+    article: 'Art. 111(3)',
+  },
+];
+
