@@ -55,7 +55,7 @@ function normalizeField(info: EuAiActSettingFieldInfo, raw: string | string[] | 
   const unknown = given.filter((v) => !allowed.includes(v));
   if (unknown.length > 0) {
     const what = unknown.length === 1 ? `${quoted(unknown)} is not an option` : `${quoted(unknown)} are not options`;
-    return { problem: `${info.key}: ${what} of ${info.label.toLowerCase()}; ${allowedText}` };
+    return { problem: `${info.key}: ${what} of this field; ${allowedText}` };
   }
   if (!info.multiple) return given[0] ?? null;
   if (given.length === 0) return null;
