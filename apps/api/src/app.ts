@@ -45,6 +45,7 @@ import spa from './plugins/spa';
 import xsrf from './plugins/xsrf';
 import multipart from '@fastify/multipart';
 import { applicabilityRoutes } from './modules/applicability/routes';
+import { soaRoutes } from './modules/applicability/soa-routes';
 import { controlRoutes } from './modules/controls/routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { requirementRoutes } from './modules/requirements/routes';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(workItemRoutes);
   await app.register(reviewRoutes);
   await app.register(applicabilityRoutes);
+  await app.register(soaRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 

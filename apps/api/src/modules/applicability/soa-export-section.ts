@@ -20,19 +20,19 @@ const justification = (item: SoaItem) => {
   return 'Applies: no scoping answer or decision excludes it.';
 };
 
-/** The ISO/IEC 42001 statement of applicability: every Annex A control, included or excluded and why, with its status. */
+/** The ISO/IEC 42001 statement of applicability, when the project applies it: every Annex A control, included or excluded and why, with its status. */
 export const soaSection: ExportSection = {
   key: 'statement_of_applicability',
   right: 'requirements:read',
   async build({ deps, ctx, projectId }) {
-    const title = 'Statement of applicability (ISO/IEC 42001)';
     const found = await soaRows(deps, ctx, projectId, ISO_42001);
-    if (!found) return { title, blocks: [{ kind: 'empty', text: 'The project does not apply ISO/IEC 42001, so it has no statement of applicability.' }] };
+    // A project that does not apply ISO/IEC 42001 has no statement of applicability: the section is left out.
+    if (!found) return null;
     const { items } = found;
     const included = items.filter((i) => i.included).length;
     const byPerson = items.filter((i) => i.decided_by === 'person').length;
     return {
-      title,
+      title: 'Statement of applicability (ISO/IEC 42001)',
       intro:
         'Every Annex A control of ISO/IEC 42001, whether it applies to this project and why: excluded by the scoping answers (the reason says which), ' +
         'included or excluded by a person (with their justification), or included because nothing excludes it. Clauses 4 to 10 always apply.',
