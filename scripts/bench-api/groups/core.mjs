@@ -45,6 +45,8 @@ export const core = {
     const newProject = (request) => ({ ...request, body: JSON.stringify({ name: `Bench API create ${options.runId} ${created++}`, project_type: 'ai_application' }) });
     await recorder.measure('POST /api/projects', () => recorder.cannon({ url: base, requests: [{ method: 'POST', path: '/api/projects', headers: jsonHeaders, setupRequest: newProject }] }));
 
+    const [requestLabel, decideLabel] = reviewLabels(options.reviewIterations);
+    if (![statusLabel, writersLabel, requestLabel, decideLabel].some((label) => recorder.measured(label))) return;
     // The demo project's controls that a person may move by hand between ready and in_progress: some for the
     // review loop, the rest take the status updates, round robin, each flipping between the two.
     const controls = (await client.all(tokens.admin, `${p}/controls`)).filter((c) => c.status === 'ready' || c.status === 'in_progress');
@@ -96,7 +98,6 @@ export const core = {
     }
 
     // Reviews: admin requests (reviewer named), the reviewer rejects (back to in_progress), again; one connection.
-    const [requestLabel, decideLabel] = reviewLabels(options.reviewIterations);
     if (recorder.measured(requestLabel) || recorder.measured(decideLabel)) {
       await recorder.measureTogether([requestLabel, decideLabel], async () => {
         const requestTimes = [];
