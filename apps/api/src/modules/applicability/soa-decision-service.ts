@@ -5,6 +5,7 @@ import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
 import { reevaluateApplicability } from './applicability-engine';
 import { transactionOrDryRun } from './dry-run';
+import { engineRepository } from './engine-repository';
 import { soaRepository } from './soa-repository';
 import { outsideStatement, soaRows } from './soa-service';
 
@@ -28,6 +29,8 @@ export function soaDecisionService(deps: Pick<Deps, 'db' | 'clock'>) {
         throw refuse('body.justification', `justification: say why the requirement is ${decision}d; the statement of applicability shows it`, `is required to ${decision} a requirement`);
       }
       const { frameworkCode, change } = await transactionOrDryRun(deps.db, dryRun, async (tx) => {
+        // The project's row first, as every re-evaluation takes it: changes of one project's applicability queue there.
+        await engineRepository.lockProject(tx, organizationId, projectId);
         const target = await soaRepository.decisionTarget(tx, organizationId, projectId, requirementId);
         if (!target) throw notFound('Requirement');
         const label = `${target.framework_code} ${target.code}`;

@@ -81,7 +81,7 @@ export const soaRepository = {
     return row ? { id: row.id, code: row.code, name: row.name, project_name: row.project_name, rows: row.rows ?? [] } : null;
   },
 
-  /** The project's requirement a person decides on, with its framework, locked for the decision's transaction. */
+  /** The project's requirement a person decides on, with its framework, locked for the decision's transaction (after the project's row). */
   async decisionTarget(db: Executor, organizationId: string, projectId: string, requirementId: string): Promise<DecisionTarget | null> {
     const rows = rowsOf<DecisionTarget>(
       await db.execute(sql`
