@@ -35,6 +35,7 @@ const ProjectSettingsRoute = lazyWithReload(() => import('./routes/projects/proj
 const ProjectRequirementsScreen = lazyWithReload(() => import('./routes/projects/project-requirements-screen'));
 const ProjectControlsScreen = lazyWithReload(() => import('./routes/projects/project-controls-screen'));
 const ProjectControlDetailScreen = lazyWithReload(() => import('./routes/projects/project-control-detail-screen'));
+const ProjectScopingScreen = lazyWithReload(() => import('./routes/projects/project-scoping-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
 const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
@@ -113,6 +114,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
               route('controls', withLayout('project-controls'), <ProjectControlsScreen />),
               route('control-detail/:controlCode', withLayout('project-control-detail'), <ProjectControlDetailScreen />),
+              route('scoping', withLayout('project-scoping'), <ProjectScopingScreen />),
               route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),
             route('/tokens', withLayout('tokens'), <ApiTokensScreen />),

@@ -22,7 +22,8 @@ export type ProjectTab = {
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: '', label: 'Dashboard' },
-  { path: 'requirements', label: 'Requirements', anyOf: ['requirements:read'] },
+  // The scoping page (EU AI Act settings, questionnaires, statement of applicability) belongs with the requirements it scopes.
+  { path: 'requirements', label: 'Requirements', activeAlso: ['scoping'], anyOf: ['requirements:read'] },
   { path: 'controls', label: 'Controls', activeAlso: ['control-detail/:controlCode'], anyOf: ['controls:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
