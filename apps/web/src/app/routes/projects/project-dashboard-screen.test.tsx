@@ -6,6 +6,7 @@ import { buildActivityEntry, buildComment, buildProject } from '../../../testing
 import { jsonResponse } from '../../../testing/fetch-stub';
 import { stubProjectApi } from '../../../testing/project-api';
 import { renderApp } from '../../../testing/render-app';
+import { ASSESSED, buildSettingsResponse } from '../../../features/applicability/testing/applicability-fixtures';
 
 vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopUnreadStream: vi.fn(), useUnreadCount: vi.fn(() => 0) }));
 
@@ -74,6 +75,20 @@ describe('the project dashboard', () => {
     expect(within(about).getByText('EU AI Act')).toBeInTheDocument();
     expect(within(about).getByText('NIST AI RMF')).toBeInTheDocument();
     expect(within(about).queryByText('ISO/IEC 42001')).not.toBeInTheDocument();
+  });
+
+  it('shows how the EU AI Act classifies the system, leading to the scoping page', async () => {
+    await open({ handle: ({ url }) => (url === `/api/projects/${project.id}/eu_ai_act_settings` ? jsonResponse(200, ASSESSED) : undefined) });
+    const card = section('EU AI Act classification');
+    expect(await within(card).findByRole('group', { name: 'EU AI Act: High-risk' })).toBeInTheDocument();
+    expect(within(card).getByText('As deployer')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'EU AI Act: High-risk' })).toHaveAttribute('href', `${base}/scoping`);
+  });
+
+  it('invites to describe the system while nobody has', async () => {
+    await open({ handle: ({ url }) => (url === `/api/projects/${project.id}/eu_ai_act_settings` ? jsonResponse(200, buildSettingsResponse()) : undefined) });
+    const card = section('EU AI Act classification');
+    expect(await within(card).findByRole('link', { name: 'Not assessed yet — describe the system' })).toHaveAttribute('href', `${base}/scoping`);
   });
 
   it('says so when there is no description and no framework yet', async () => {

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { ClassificationCard } from '../../../features/applicability/components/classification-card';
 import { CommentThread } from '../../../features/comments/components/comment-thread';
 import { ProjectFrameworksCard } from '../../../features/frameworks/components/project-frameworks-card';
 import { useOrganizationFeatures } from '../../../features/organizations/api/get-organization-config';
@@ -11,7 +12,7 @@ import { ProjectAboutCard } from '../../../features/projects/components/project-
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { usePageTitle } from '../../../components/use-page-title';
 
-/** project-dashboard: what the project is, how far its frameworks are, who works on it, what happened lately and its discussion. */
+/** project-dashboard: what the project is, how the EU AI Act classifies it, how far its frameworks are, who works on it, what happened lately and its discussion. */
 export function ProjectDashboardScreen() {
   const project = useFramedProject();
   usePageTitle('Dashboard', project.name);
@@ -21,6 +22,7 @@ export function ProjectDashboardScreen() {
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
       <ProjectAboutCard project={project} />
+      {can('eu_ai_act_settings:read') && <ClassificationCard projectId={project.id} />}
       {can('frameworks:read') && (
         // Editors apply frameworks here: they have no Settings tab.
         <ProjectFrameworksCard

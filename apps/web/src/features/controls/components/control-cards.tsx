@@ -14,6 +14,7 @@ import { frameworkShortName } from '../../../lib/framework-names';
 import { controlDetailPath, type BackLinkState } from '../../../lib/project-paths';
 import type { ControlSelection } from './controls-table';
 import { DueDateText } from './due-date-text';
+import { OutOfScopeNote } from './out-of-scope-note';
 import { ReviewStatusChip } from './review-status-chip';
 
 type Props = {
@@ -56,6 +57,7 @@ export function ControlCards({ projectId, controls, selection, back, labelledBy,
                   {control.control_code}
                 </Link>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{control.title}</Typography>
+                {control.status === 'out_of_scope' && <OutOfScopeNote justification={control.out_of_scope_justification} />}
               </Box>
               <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <StatusChip status={control.status} />

@@ -22,6 +22,7 @@ import { frameworkShortName } from '../../../lib/framework-names';
 import { controlDetailPath, type BackLinkState } from '../../../lib/project-paths';
 import type { ControlSortField } from '../control-list-params';
 import { DueDateText } from './due-date-text';
+import { OutOfScopeNote } from './out-of-scope-note';
 import { ReviewStatusChip } from './review-status-chip';
 
 export type ControlSort = ListSort<ControlSortField>;
@@ -121,6 +122,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                   {control.title}
                 </Typography>
                 {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}
+                {control.status === 'out_of_scope' && <OutOfScopeNote justification={control.out_of_scope_justification} />}
               </TableCell>
               <TableCell>
                 <StatusChip status={control.status} />

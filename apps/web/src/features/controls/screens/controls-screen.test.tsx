@@ -58,6 +58,14 @@ describe('the controls list', () => {
     expect(screen.getByText('2 controls')).toBeInTheDocument();
   });
 
+  it('says why an out-of-scope control is out of scope', async () => {
+    const reason = 'Not applicable: every requirement it serves is out of scope (Art. 16: applies to providers)';
+    await open(base, { controls: [...controls, buildControlListItem({ id: '0199a0b2-0000-7000-8000-0000000000d3', control_code: 'MFF-1.DEV.03', title: 'Technical documentation', status: 'out_of_scope', out_of_scope_justification: reason })] });
+    const row = screen.getByRole('row', { name: /MFF-1.DEV.03/ });
+    expect(within(row).getByText('Out of scope', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    expect(within(row).getByText(reason)).toBeInTheDocument();
+  });
+
   it('names frameworks by their short names, not their codes, in the table and on the cards of a phone', async () => {
     const iso = { framework_code: 'ISO_IEC_42001', name: 'ISO/IEC 42001:2023 AI management system' };
     const project = { project: { ...owner, frameworks: [...frameworks, iso] }, controls: [buildControlListItem({ frameworks: ['EU_AI_ACT', 'ISO_IEC_42001'] })] };

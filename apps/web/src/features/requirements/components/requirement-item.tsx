@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { RequirementListItem } from '@aegis/contracts';
 import { StatusChip } from '../../../components/status-chip';
 import { StatusProgressBar } from '../../../components/status-progress-bar';
-import { controlsPath, KEEP_FILTERS } from '../../../lib/project-paths';
+import { controlsPath, KEEP_FILTERS, scopingPath } from '../../../lib/project-paths';
 import { RequirementControls } from './requirement-controls';
 
 /** Its controls together do not cover it all: said in words and with an icon, with what is missing. */
@@ -25,6 +25,20 @@ function PartialCoverage({ note }: { note: string | null }) {
         {note ? `: ${note}` : ': its controls do not cover all of it.'}
       </Typography>
     </Box>
+  );
+}
+
+/** Why it does not apply, leading to the scoping answers that decide it (where it can be changed back). */
+function NotApplicableReason({ projectId, reason }: { projectId: string; reason: string | null }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+      <Link component={RouterLink} to={scopingPath(projectId)} color="inherit">
+        <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          Not applicable
+        </Box>
+        {reason ? ` — ${reason}` : ' — see the scoping answers'}
+      </Link>
+    </Typography>
   );
 }
 
@@ -51,7 +65,12 @@ export function RequirementItem({ projectId, requirement }: { projectId: string;
               {requirement.title}
             </Typography>
           </ButtonBase>
-          {requirement.coverage === 'partial' && (
+          {!requirement.applicable && (
+            <Box sx={{ pl: 4.5 }}>
+              <NotApplicableReason projectId={projectId} reason={requirement.applicability_reason} />
+            </Box>
+          )}
+          {requirement.applicable && requirement.coverage === 'partial' && (
             <Box sx={{ pl: 4.5 }}>
               <PartialCoverage note={requirement.coverage_note} />
             </Box>

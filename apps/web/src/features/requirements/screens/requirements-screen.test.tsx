@@ -22,7 +22,7 @@ const risk = ['Requirements for high-risk AI systems', 'Risk management system']
 const euRequirements = [
   buildRequirement({ id: id(1), code: 'Art. 9(1)', section: risk, status: 'in_progress', controls_by_status: { ready: 1, in_progress: 1, in_review: 0, approved: 1, out_of_scope: 0 }, control_count: 3 }),
   buildRequirement({ id: id(2), code: 'Art. 9(2)', title: 'Identify known and foreseeable risks.', section: risk, coverage: 'partial', coverage_note: 'Testing against misuse is not covered' }),
-  buildRequirement({ id: id(3), code: 'Art. 10(1)', title: 'Use quality data sets.', section: ['Requirements for high-risk AI systems', 'Data and data governance'], applicable: false, status: 'out_of_scope' }),
+  buildRequirement({ id: id(3), code: 'Art. 10(1)', title: 'Use quality data sets.', section: ['Requirements for high-risk AI systems', 'Data and data governance'], applicable: false, applicability_reason: 'Applies to providers; the EU AI Act settings say the organization is a deployer', status: 'out_of_scope' }),
 ];
 const nistRequirements = [buildRequirement({ id: id(4), framework_code: 'NIST_AI_RMF', framework_name: 'NIST AI RMF', code: 'GOVERN 1.1', title: 'Legal requirements are understood.', section: ['GOVERN'] })];
 const frameworks = [buildProjectFramework(), buildProjectFramework({ framework_code: 'NIST_AI_RMF', name: 'NIST AI RMF', version: '1.0', requirement_count: 72, control_count: 82, controls_by_status: { ready: 82, in_progress: 0, in_review: 0, approved: 0, out_of_scope: 0 } })];
@@ -53,11 +53,19 @@ describe('the requirements screen', () => {
     expect(within(partial).getByText('Partial coverage')).toBeInTheDocument();
     expect(within(partial).getByText(/Testing against misuse is not covered/)).toBeInTheDocument();
     const notApplicable = within(eu).getByRole('button', { name: /Art\. 10\(1\)/ }).closest('li')!;
-    expect(within(notApplicable).getByText('Not applicable')).toBeInTheDocument();
+    expect(within(notApplicable).getByRole('link', { name: 'Not applicable — Applies to providers; the EU AI Act settings say the organization is a deployer' })).toHaveAttribute(
+      'href',
+      `/projects/project-detail/${project.id}/scoping`,
+    );
 
     const nist = await framework('NIST AI RMF');
     expect(await within(nist).findByRole('button', { name: /GOVERN 1\.1/ })).toBeInTheDocument();
     expect(within(nist).getByText('0 of 82 approved')).toBeInTheDocument();
+  });
+
+  it('leads to the scoping page, where what applies is decided', async () => {
+    await open();
+    expect(screen.getByRole('link', { name: 'Scoping' })).toHaveAttribute('href', `/projects/project-detail/${project.id}/scoping`);
   });
 
   it('opens a requirement to show its controls, fetched then, each leading to its page', async () => {

@@ -1,12 +1,16 @@
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { Project } from '@aegis/contracts';
 import { EmptyListText } from '../../../components/paged-list';
 import { RetryAlert } from '../../../components/retry-alert';
 import { SectionHeading } from '../../../components/section-heading';
 import { useUrlSearchText } from '../../../components/use-url-search-text';
+import { scopingPath } from '../../../lib/project-paths';
 import { useProjectFrameworks } from '../api/list-project-frameworks';
 import { FrameworkRequirements } from '../components/framework-requirements';
 import { RequirementsFilterBar } from '../components/requirements-filter-bar';
@@ -22,6 +26,8 @@ export function RequirementsScreen({ project }: { project: Project }) {
   const frameworks = useProjectFrameworks(project.id);
   const shown = (frameworks.data ?? []).filter((framework) => !filters.framework || framework.framework_code === filters.framework);
   const filtered = Boolean(filters.name || filters.framework || filters.status);
+  // Which requirements apply is decided on the scoping page: readers see it too.
+  const canScope = project.rights.includes('eu_ai_act_settings:read') || project.rights.includes('questionnaire:read');
 
   return (
     <Box component="section" aria-labelledby="requirements-title">
@@ -30,6 +36,13 @@ export function RequirementsScreen({ project }: { project: Project }) {
         level={2}
         title="Requirements"
         description="What each framework asks of the project. A requirement’s status comes from its controls: completed once all of them are approved."
+        action={
+          canScope && (
+            <Button component={RouterLink} to={scopingPath(project.id)} variant="outlined" startIcon={<TuneIcon />} sx={{ flexShrink: 0 }}>
+              Scoping
+            </Button>
+          )
+        }
       />
       <RequirementsFilterBar
         frameworks={project.frameworks}
