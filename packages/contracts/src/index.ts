@@ -19,3 +19,4 @@ export * from './requirements';
 export * from './reviews';
 export * from './health';
 export * from './applicability';
+export * from './risks';
