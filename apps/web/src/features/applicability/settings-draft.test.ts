@@ -45,4 +45,11 @@ describe('the settings draft', () => {
     expect(chooseOptions(use, ['cv_screening'], ['cv_screening', 'deepfake'])).toEqual(['cv_screening', 'deepfake']);
     expect(chooseOptions(use, ['cv_screening', 'chatbot'], ['chatbot'])).toEqual(['chatbot']);
   });
+
+  it('keeps “None of these” apart from the other options', () => {
+    const does = field('project_requirements', true, [option('profiles_natural_persons'), option('interacts_with_people'), option('none')]);
+    expect(chooseOptions(does, ['profiles_natural_persons', 'interacts_with_people'], ['profiles_natural_persons', 'interacts_with_people', 'none'])).toEqual(['none']);
+    expect(chooseOptions(does, ['none'], ['none', 'interacts_with_people'])).toEqual(['interacts_with_people']);
+    expect(chooseOptions(does, ['none'], [])).toEqual([]);
+  });
 });

@@ -28,13 +28,18 @@ export function sameDraft(a: Draft, b: Draft): boolean {
   });
 }
 
+/** The option that says none of the others holds: it excludes every other option of its field. */
+export const NONE_OPTION = 'none';
+
 /**
- * A multiple choice as the person changed it, with the options of one group excluding each other:
- * the one just chosen replaces any other of its group.
+ * A multiple choice as the person changed it, with the options that exclude each other (as the API
+ * checks them) kept apart: the one just chosen replaces any other of its group, "None of these" replaces
+ * everything else, and anything else replaces "None of these".
  */
 export function chooseOptions(field: EuAiActSettingFieldInfo, before: readonly string[], after: readonly string[]): string[] {
   const added = after.filter((value) => !before.includes(value));
+  if (added.includes(NONE_OPTION)) return [NONE_OPTION];
   const groupOf = new Map(field.options.map((option) => [option.value, option.group]));
   const newGroups = new Set(added.map((value) => groupOf.get(value)).filter((group): group is string => Boolean(group)));
-  return after.filter((value) => added.includes(value) || !newGroups.has(groupOf.get(value) ?? ''));
+  return after.filter((value) => added.includes(value) || (!newGroups.has(groupOf.get(value) ?? '') && !(added.length > 0 && value === NONE_OPTION)));
 }
