@@ -12,3 +12,4 @@ export * from './frameworks';
 export * from './work-items';
 export * from './reviews';
 export * from './applicability';
+export * from './risks';
