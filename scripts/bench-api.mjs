@@ -46,7 +46,7 @@ const options = {
   reviewIterations: number('BENCH_REVIEW_ITERATIONS', 100),
   statusWrites: number('BENCH_STATUS_WRITES', 2000),
   exportComments: number('BENCH_EXPORT_COMMENTS', 250),
-  exports: number('BENCH_EXPORTS', 4),
+  exports: number('BENCH_EXPORTS', 2),
   projectLevels: (process.env.BENCH_PROJECT_LEVELS ?? '10000').split(',').map(Number),
   acceptEncoding: process.env.BENCH_ACCEPT_ENCODING,
   only: process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined,
