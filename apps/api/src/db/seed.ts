@@ -3,6 +3,7 @@ import type { OrganizationRole, ProjectRole } from '@aegis/contracts';
 import { hashPassword } from '../lib/crypto';
 import { syncBuiltInFrameworks } from '../modules/frameworks/built-in-sync';
 import { applyFrameworks } from '../modules/frameworks/project-framework-service';
+import { seedDemoApplicability } from './seed-applicability';
 import { seedChatbotProject } from './seed-chatbot-project';
 import { seedDemoNotifications } from './seed-notifications';
 import { seedDemoTags } from './seed-tags';
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const reviews = await seedDemoWork(tx, { organizationId: demo!.id, projectId: project!.id, idOf, tagId }, CREDIT_SCORING_WORK);
     await seedDemoNotifications(tx, { organizationId: demo!.id, projectId: project!.id, idOf, reviews });
     await seedChatbotProject(tx, { organizationId: demo!.id, idOf, tagId });
+    await seedDemoApplicability(tx, { organizationId: demo!.id, idOf });
   });
   return true;
 }

@@ -1,4 +1,4 @@
-import type { EuAiActSettings, EuAiActSettingsInput, EuAiActSettingsResponse, EuAiActSettingsSaveResponse } from '@aegis/contracts';
+import type { ApplicabilityChange, EuAiActSettings, EuAiActSettingsInput, EuAiActSettingsResponse, EuAiActSettingsSaveResponse } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -19,6 +19,42 @@ function refused(problems: readonly { path: string; message: string }[]): AppErr
     return !field || e.message.startsWith(`${field}:`) ? e.message : `${field}: ${e.message}`;
   };
   return new AppError(422, errors.map(said).join('; '), 'unprocessable_content', errors);
+}
+
+/**
+ * Replaces a project's EU AI Act settings in the caller's transaction (a field absent or null is cleared):
+ * validates them (422 naming the field and its allowed values, or the conflict), logs the change with
+ * before and after, and re-evaluates the project's applicability. The settings route and the demo seed
+ * call it. Answers the change and the settings as saved.
+ */
+export async function saveEuAiActSettings(
+  db: Executor,
+  scope: { organizationId: string; projectId: string; actorId: string },
+  input: EuAiActSettingsInput,
+  options: { today: Date; dryRun?: boolean },
+): Promise<{ settings: EuAiActSettings; before: SettingsRow | undefined; change: ApplicabilityChange }> {
+  const valid = validateEuAiActSettings(input);
+  if (!valid.ok) throw refused(valid.problems);
+  const { organizationId, projectId, actorId } = scope;
+  const next = savedSettings(valid.settings);
+  if (!(await engineRepository.lockProject(db, organizationId, projectId))) throw notFound('Project');
+  const row = await settingsRepository.find(db, organizationId, projectId);
+  const previous = savedSettings(row?.settings);
+  await settingsRepository.save(db, organizationId, projectId, next, actorId);
+  if (JSON.stringify(previous) !== JSON.stringify(next)) {
+    await recordActivity(db, {
+      organizationId,
+      projectId,
+      actorId,
+      objectType: 'project',
+      objectId: projectId,
+      action: 'eu_ai_act_settings_updated',
+      before: previous,
+      after: { ...next, classification: classifyEuAiAct(next, options.today).classification.label },
+    });
+  }
+  const change = await reevaluateApplicability(db, { organizationId, projectId, actorId, cause: 'eu_ai_act_settings', dryRun: options.dryRun, today: options.today });
+  return { settings: next, before: row, change };
 }
 
 /** A project's EU AI Act settings: the form's eight answers, their options, and the classification they give. */
@@ -50,32 +86,10 @@ export function euAiActSettingsService(deps: Pick<Deps, 'db' | 'clock'>) {
      * move, and saves nothing.
      */
     async save(ctx: RequestContext, projectId: string, input: EuAiActSettingsInput, dryRun: boolean): Promise<EuAiActSettingsSaveResponse> {
-      const valid = validateEuAiActSettings(input);
-      if (!valid.ok) throw refused(valid.problems);
-      const organizationId = organizationOf(ctx);
-      const next = savedSettings(valid.settings);
-      const { change, before } = await transactionOrDryRun(deps.db, dryRun, async (tx) => {
-        if (!(await engineRepository.lockProject(tx, organizationId, projectId))) throw notFound('Project');
-        const row = await settingsRepository.find(tx, organizationId, projectId);
-        const previous = savedSettings(row?.settings);
-        await settingsRepository.save(tx, organizationId, projectId, next, ctx.user.id);
-        if (JSON.stringify(previous) !== JSON.stringify(next)) {
-          await recordActivity(tx, {
-            organizationId,
-            projectId,
-            actorId: ctx.user.id,
-            objectType: 'project',
-            objectId: projectId,
-            action: 'eu_ai_act_settings_updated',
-            before: previous,
-            after: { ...next, classification: classifyEuAiAct(next, deps.clock.now()).classification.label },
-          });
-        }
-        const change = await reevaluateApplicability(tx, { organizationId, projectId, actorId: ctx.user.id, cause: 'eu_ai_act_settings', dryRun, today: deps.clock.now() });
-        return { change, before: row };
-      });
-      if (dryRun) return { ...response(next, before), change, saved: false };
-      return { ...(await read(deps.db, ctx, projectId)), change, saved: true };
+      const scope = { organizationId: organizationOf(ctx), projectId, actorId: ctx.user.id };
+      const saved = await transactionOrDryRun(deps.db, dryRun, (tx) => saveEuAiActSettings(tx, scope, input, { today: deps.clock.now(), dryRun }));
+      if (dryRun) return { ...response(saved.settings, saved.before), change: saved.change, saved: false };
+      return { ...(await read(deps.db, ctx, projectId)), change: saved.change, saved: true };
     },
   };
 }
