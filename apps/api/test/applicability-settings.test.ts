@@ -166,6 +166,17 @@ describe('EU AI Act settings', () => {
   });
 });
 
+describe('out of the Regulation', () => {
+  it('a system out of the EU AI Act has none of its requirements, each with the classification’s reason', async () => {
+    const research = await (await as('editor'))({ method: 'POST', url: url(), payload: { critical_issues: ['excluded_scientific_research'], supply_terms: ['own_use_only'] } });
+    expect(research.statusCode).toBe(200);
+    expect(research.json().classification.categories).toEqual(['out_of_scope']);
+    const requirements = await euRequirements();
+    expect(requirements.every((r) => !r.applicable && /scientific research.*\(Art\. 2\(6\)\)$/.test(r.applicability_reason ?? ''))).toBe(true);
+    expect((await (await as('editor'))({ method: 'POST', url: url(), payload: {} })).json().change.requirements_in.length).toBeGreaterThanOrEqual(requirements.length);
+  });
+});
+
 describe('concurrent changes', () => {
   it('re-evaluations of one project queue: whatever order two saves take, the project ends as its saved settings say', async () => {
     const editor = await as('editor');
