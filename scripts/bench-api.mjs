@@ -66,8 +66,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+const loadAverage = () => os.loadavg()[0].toFixed(1);
+
 async function main() {
   const started = performance.now();
+  const loadAtStart = loadAverage();
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
@@ -125,7 +128,11 @@ async function main() {
 
   const database = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-  console.log(`\nbench:api on ${database} — ${projects} projects, ${members} members, ${options.connections} connections, ${options.seconds} s (${new Date().toISOString().slice(0, 10)}, ${minutes} min)\n`);
+  // The load generator shares the machine with the server; whatever else runs there shows in the load average.
+  console.log(
+    `\nbench:api on ${database} — ${projects} projects, ${members} members, ${options.connections} connections, ${options.seconds} s ` +
+      `(${new Date().toISOString().slice(0, 10)}, ${minutes} min, ${os.cpus().length} cores, load average ${loadAtStart} at the start, ${loadAverage()} at the end)\n`,
+  );
   // Timeouts: no answer within autocannon's 10 s (the request waited behind the others), not an error answer.
   printTable(recorder.rows, ceiling.rps);
   if (recorder.notes.length) console.log(`\n${recorder.notes.map((note) => `- ${note}`).join('\n')}`);

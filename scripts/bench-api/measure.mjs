@@ -9,12 +9,16 @@ import autocannon from 'autocannon';
 /** Microseconds on the monotonic clock that `--cpu-prof` timestamps use (same machine). */
 const profileClock = () => Number(process.hrtime.bigint() / 1000n);
 
-/** autocannon's result as a table row; timeouts (no answer within 10 s) are counted apart from error answers. */
+/**
+ * autocannon's result as a table row; timeouts (no answer within 10 s) are counted apart from error answers. When
+ * nothing answered before the run ended, there are no latencies to show (autocannon would report 0 ms).
+ */
 function fromAutocannon(result) {
+  const answered = result.requests.total > 0;
   return {
     rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: answered ? result.latency.p50 : '—',
+    p99: answered ? result.latency.p99 : '—',
     non2xx: result.non2xx + result.errors - result.timeouts,
     timeouts: result.timeouts,
   };
@@ -41,6 +45,7 @@ export function createRecorder({ connections, seconds, only }) {
       windows.push({ group, operation: label, from, to });
       rows.push({ operation: label, ...result });
       console.log(`  ${label}: ${formatRps(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+      if (result.p50 === '—') notes.push(`${group ? `${group}: ` : ''}${label}: no answer before the run ended (${seconds} s)`);
     });
     return results;
   }
