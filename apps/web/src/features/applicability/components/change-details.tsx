@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ApplicabilityChange } from '@aegis/contracts';
 import { STATUS_STYLES } from '../../../components/status-styles';
+import { frameworkShortName } from '../../../lib/framework-names';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,7 +27,7 @@ export function ChangeDetails({ change }: { change: ApplicabilityChange }) {
           {change.requirements_out.map((requirement) => (
             <Typography key={requirement.id} component="li" variant="body2">
               <strong>
-                {requirement.framework_code} {requirement.code}
+                {frameworkShortName(requirement.framework_code)} {requirement.code}
               </strong>{' '}
               {requirement.title}
               <Typography component="span" variant="body2" color="text.secondary">
@@ -42,7 +43,7 @@ export function ChangeDetails({ change }: { change: ApplicabilityChange }) {
           {change.requirements_in.map((requirement) => (
             <Typography key={requirement.id} component="li" variant="body2">
               <strong>
-                {requirement.framework_code} {requirement.code}
+                {frameworkShortName(requirement.framework_code)} {requirement.code}
               </strong>{' '}
               {requirement.title}
             </Typography>

@@ -1,7 +1,24 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { EU_AI_ACT_CATEGORY_LABELS, type EuAiActClassification } from '@aegis/contracts';
-import { CATEGORY_COLOURS } from '../eu-ai-act-labels';
+import { useTheme } from '@mui/material/styles';
+import { EU_AI_ACT_CATEGORY_LABELS, type EuAiActCategory, type EuAiActClassification } from '@aegis/contracts';
+import { CATEGORY_STYLES } from '../eu-ai-act-labels';
+
+function CategoryChip({ category, size }: { category: EuAiActCategory; size: 'small' | 'medium' }) {
+  const theme = useTheme();
+  const { Icon, tone } = CATEGORY_STYLES[category];
+  // Dark enough on paper in either mode, as the status chips' colours are.
+  const colour = tone === 'neutral' ? theme.palette.text.secondary : theme.palette.mode === 'dark' ? theme.palette[tone].light : theme.palette[tone].dark;
+  return (
+    <Chip
+      size={size}
+      variant="outlined"
+      icon={<Icon aria-hidden />}
+      label={EU_AI_ACT_CATEGORY_LABELS[category]}
+      sx={{ borderColor: colour, borderWidth: 2, color: 'text.primary', fontWeight: 600, '& .MuiChip-icon': { color: colour } }}
+    />
+  );
+}
 
 /**
  * The classification's categories as chips, stacked as the Regulation stacks them (high-risk and
@@ -14,7 +31,7 @@ export function ClassificationBadge({ classification, size = 'medium' }: { class
   return (
     <Stack direction="row" useFlexGap role="group" aria-label={`EU AI Act: ${classification.label}`} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {classification.categories.map((category) => (
-        <Chip key={category} size={size} color={CATEGORY_COLOURS[category]} variant={category === 'out_of_scope' ? 'outlined' : 'filled'} label={EU_AI_ACT_CATEGORY_LABELS[category]} />
+        <CategoryChip key={category} category={category} size={size} />
       ))}
     </Stack>
   );

@@ -63,7 +63,7 @@ export function ClassificationPanel({ classification, fields, datesSource, previ
         <Typography id="classification-title" variant="h6" component="h3">
           Classification
         </Typography>
-        {preview && <Chip size="small" variant="outlined" color="info" label="Preview of unsaved answers" />}
+        {preview && <Chip size="small" variant="outlined" label="Preview of unsaved answers" />}
       </Stack>
       <Box sx={{ minHeight: 4, mb: 1 }}>{updating && <LinearProgress aria-label="Updating the classification" />}</Box>
       {/* Announced as the answers change, once per new classification. */}

@@ -94,7 +94,8 @@ export function EuAiActSettingsForm({ projectId, data, canUpdate }: Props) {
               key={field.key}
               field={field}
               value={draft[field.key]}
-              disabled={!canUpdate || save.isPending}
+              readOnly={!canUpdate}
+              disabled={save.isPending}
               error={errors[field.key]}
               onChange={(value) => setDraft((current) => ({ ...current, [field.key]: value }))}
             />

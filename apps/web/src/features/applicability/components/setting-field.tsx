@@ -12,6 +12,9 @@ type Props = {
   field: EuAiActSettingFieldInfo;
   value: string[];
   onChange: (value: string[]) => void;
+  /** For readers: the answer stays legible and the select does not open. */
+  readOnly: boolean;
+  /** While a save is under way. */
   disabled: boolean;
   error?: string;
 };
@@ -23,7 +26,7 @@ const NONE = '';
  * with what choosing it means in plain words and its article; under it, the field's help and the
  * meaning of what is chosen.
  */
-export function SettingField({ field, value, onChange, disabled, error }: Props) {
+export function SettingField({ field, value, onChange, readOnly, disabled, error }: Props) {
   const id = `eu-ai-act-${field.key}`;
   const byValue = new Map(field.options.map((option) => [option.value, option]));
   const chosen = value.map((v) => byValue.get(v)).filter((option) => option !== undefined);
@@ -49,6 +52,7 @@ export function SettingField({ field, value, onChange, disabled, error }: Props)
         }}
         slotProps={{
           inputLabel: { shrink: true },
+          input: { readOnly },
           select: {
             multiple: field.multiple,
             displayEmpty: true,

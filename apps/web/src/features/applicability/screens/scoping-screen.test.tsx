@@ -133,7 +133,7 @@ describe('the scoping page: EU AI Act settings', () => {
   it('lets a reader see the classification and its reasons, with the form read-only', async () => {
     const { calls } = await open({ project: buildProject({ frameworks: project.frameworks, roles: ['auditor'] }), settings: ASSESSED });
     expect(await screen.findByText(/lets you read these settings but not change them/)).toBeInTheDocument();
-    expect(field('Role')).toHaveAttribute('aria-disabled', 'true');
+    expect(field('Role')).toHaveAttribute('aria-readonly', 'true');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     const classification = screen.getByRole('region', { name: 'Classification' });
     expect(within(classification).getByRole('group', { name: 'EU AI Act: High-risk' })).toBeInTheDocument();
