@@ -49,6 +49,7 @@ import { soaRoutes } from './modules/applicability/soa-routes';
 import { controlRoutes } from './modules/controls/routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { requirementRoutes } from './modules/requirements/routes';
+import { riskRoutes } from './modules/risks/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { workItemRoutes } from './modules/work-items/routes';
 import { platformFrameworkRoutes } from './modules/frameworks/platform-routes';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(reviewRoutes);
   await app.register(applicabilityRoutes);
   await app.register(soaRoutes);
+  await app.register(riskRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 

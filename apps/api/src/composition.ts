@@ -12,6 +12,7 @@ import { membersSection } from './modules/projects/export/members-section';
 import { registerExportSection } from './modules/projects/export/sections';
 import { requirementsSection } from './modules/requirements/requirements-export-section';
 import { registerReviewConcept } from './modules/reviews/concept-registry';
+import { riskReviewConcept } from './modules/risks/risk-review-concept';
 import { usersRepository } from './modules/users/repository';
 
 /**
@@ -24,7 +25,7 @@ import { usersRepository } from './modules/users/repository';
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
   for (const section of [membersSection, requirementsSection, soaSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
-  registerReviewConcept(controlReviewConcept);
+  for (const concept of [controlReviewConcept, riskReviewConcept]) registerReviewConcept(concept);
   for (const job of [fileRemovalJob, statisticsJob]) registerJob(job);
 }
 

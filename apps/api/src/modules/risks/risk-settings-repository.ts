@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { RiskLevel, RiskMatrix } from '@aegis/contracts';
+import type { Executor } from '../../db/client';
+import { rowsOf } from './sql-helpers';
+
+/** SQL of the organization's risk settings (matrix and appetite) and of re-levelling its risks. */
+export const riskSettingsRepository = {
+  async find(db: Executor, organizationId: string) {
+    return rowsOf<{ matrix: unknown; appetite: RiskLevel; updated_at: Date; updated_by: unknown }>(
+      await db.execute(sql`
+        select s.matrix, s.appetite, s.updated_at,
+               case when u.id is null then null else json_build_object('id', u.id, 'name', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email), 'email', u.email) end as updated_by
+          from organization_risk_settings s left join users u on u.id = s.updated_by
+         where s.organization_id = ${organizationId}`),
+    )[0];
+  },
+
+  async save(db: Executor, organizationId: string, values: { matrix: RiskMatrix; appetite: RiskLevel; updatedBy: string }) {
+    await db.execute(sql`
+      insert into organization_risk_settings (organization_id, matrix, appetite, updated_by, updated_at)
+      values (${organizationId}, ${JSON.stringify(values.matrix)}::jsonb, ${values.appetite}, ${values.updatedBy}, now())
+      on conflict (organization_id) do update set matrix = excluded.matrix, appetite = excluded.appetite, updated_by = excluded.updated_by, updated_at = now()`);
+  },
+
+  /**
+   * Locks the organization's projects (for no key update): a risk is created under its project's lock
+   * and reads the matrix after taking it, so a new risk is levelled by the matrix in force when it commits.
+   */
+  async lockProjects(db: Executor, organizationId: string) {
+    await db.execute(sql`select id from projects where organization_id = ${organizationId} order by id for no key update`);
+  },
+
+  /** Levels every risk of the organization again by the matrix; answers how many moved. */
+  async relevel(db: Executor, organizationId: string, matrix: RiskMatrix): Promise<number> {
+    const m = JSON.stringify(matrix);
+    const moved = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with levels as (
+          select r.id,
+                 (${m}::jsonb -> (r.likelihood - 1) ->> (r.impact - 1))::risk_level as inherent_level,
+                 (${m}::jsonb -> (r.residual_likelihood - 1) ->> (r.residual_impact - 1))::risk_level as residual_level
+            from risks r where r.organization_id = ${organizationId}
+        )
+        update risks r set inherent_level = l.inherent_level, residual_level = l.residual_level
+          from levels l
+         where r.id = l.id and (r.inherent_level <> l.inherent_level or r.residual_level <> l.residual_level)
+        returning r.id`),
+    );
+    return moved.length;
+  },
+};
