@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { frameworkRequirements, frameworks, projectRequirements, projects } from '../src/db/schema';
 import { BUILT_IN_TEMPLATES } from '../src/modules/frameworks/built-in-templates';
+import { AUTHORITIES_ONLY_REASON } from '../src/modules/frameworks/framework-loader';
 import { build, type TestApp } from './helper';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Requirement = { id: string; code: string; framework_code: string; status: string; applicable: boolean };
+type Requirement = { id: string; code: string; framework_code: string; status: string; applicable: boolean; applicability_reason: string | null };
 
 /** Codes of the EU AI Act requirements (with controls) that bind authorities only, themselves or through an ancestor. */
 function authorityCodes(): string[] {
@@ -72,5 +73,5 @@ it('a project that applied the EU AI Act before its content changed follows the 
   const { syncBuiltInFrameworks } = await import('../src/modules/frameworks/built-in-sync');
   expect((await syncBuiltInFrameworks(t.db)).loaded).toContain('EU_AI_ACT');
   const all = await euRequirements(demo!.id, 'owner@demo.local');
-  expect(all.items.filter((r) => !r.applicable).map((r) => r.code).sort()).toEqual(authorityCodes());
+  expect(all.items.filter((r) => !r.applicable && r.applicability_reason === AUTHORITIES_ONLY_REASON).map((r) => r.code).sort()).toEqual(authorityCodes());
 });

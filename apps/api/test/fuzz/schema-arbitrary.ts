@@ -186,7 +186,7 @@ export class SchemaArbitraries {
         break;
       case 'array': {
         const items = s.items as Schema | undefined;
-        if (items && depth < MAX_DEPTH) options.push(fc.tuple(this.valid(s, key, depth), this.invalid(items, key, depth + 1)).map(([list, bad]) => [...(list as unknown[]), bad]));
+        if (items && depth < MAX_DEPTH) options.push(fc.tuple(this.valid(without(s, 'nullable'), key, depth), this.invalid(items, key, depth + 1)).map(([list, bad]) => [...(list as unknown[]), bad]));
         if (typeof s.maxItems === 'number' && items) options.push(fc.array(this.valid(items, key, depth + 1), { minLength: s.maxItems + 1, maxLength: s.maxItems + 1 }));
         if (typeof s.minItems === 'number' && s.minItems > 0) options.push(fc.constant([]));
         break;
