@@ -13,6 +13,7 @@ import { registerExportSection } from './modules/projects/export/sections';
 import { requirementsSection } from './modules/requirements/requirements-export-section';
 import { registerReviewConcept } from './modules/reviews/concept-registry';
 import { riskReviewConcept } from './modules/risks/risk-review-concept';
+import { risksSection } from './modules/risks/risks-export-section';
 import { usersRepository } from './modules/users/repository';
 
 /**
@@ -24,7 +25,7 @@ import { usersRepository } from './modules/users/repository';
  */
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
-  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, activitySection, commentsSection]) registerExportSection(section);
+  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, activitySection, commentsSection]) registerExportSection(section);
   for (const concept of [controlReviewConcept, riskReviewConcept]) registerReviewConcept(concept);
   for (const job of [fileRemovalJob, statisticsJob]) registerJob(job);
 }

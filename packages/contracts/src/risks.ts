@@ -148,6 +148,7 @@ export const TREATMENT_OPTION_LABELS: Record<TreatmentOption, string> = { mitiga
 export const ACCEPTANCE_STATUSES = ['awaiting_review', 'active', 'revoked', 'superseded'] as const;
 export const acceptanceStatus = z.enum(ACCEPTANCE_STATUSES);
 export type AcceptanceStatus = z.infer<typeof acceptanceStatus>;
+export const ACCEPTANCE_STATUS_LABELS: Record<AcceptanceStatus, string> = { awaiting_review: 'Awaiting review', active: 'In force', revoked: 'Revoked', superseded: 'Superseded' };
 
 export const STRATEGY_STATUSES = ['planned', 'in_progress', 'done', 'cancelled'] as const;
 export const strategyStatus = z.enum(STRATEGY_STATUSES);

@@ -19,6 +19,7 @@ import {
   updateRiskAssignees,
 } from '@aegis/contracts';
 import { access } from '../../plugins/access';
+import { riskRegisterCsv } from './risk-csv';
 import { riskService } from './risk-service';
 import { riskLinkRoutes } from './link-routes';
 import { riskSettingsRoutes } from './settings-routes';
@@ -92,6 +93,30 @@ export async function riskRoutes(root: FastifyInstance) {
       config: { access: access.project('risks:read') },
     },
     async (request) => service.withEvidences(request.ctx, request.params.project_id, request.query.name || undefined),
+  );
+
+  app.get(
+    '/api/projects/:project_id/risks.csv',
+    {
+      schema: {
+        operationId: 'downloadRiskRegister',
+        tags,
+        summary: 'The risk register as CSV (RFC 4180, a header row), named after the project',
+        description: 'Every risk by reference: scores and levels, treatment, residual, acceptance, money, linked controls, strategies, assignees. Cells that a spreadsheet would run as a formula start with an apostrophe.',
+        params: projectIdParams,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('The CSV file'), ...errors },
+      },
+      config: { access: access.project('risks:read') },
+    },
+    async (request, reply) => {
+      const csv = await riskRegisterCsv(app.deps, request.ctx, request.params.project_id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8; header=present')
+        .header('content-disposition', csv.disposition)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(csv.body, 'utf8'));
+    },
   );
 
   app.get(
