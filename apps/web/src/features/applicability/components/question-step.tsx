@@ -88,7 +88,8 @@ export function QuestionStep({ projectId, frameworkCode, question, canAnswer }: 
 
   const disabled = !canAnswer || busy || confirming !== null;
   return (
-    <FormControl component="fieldset" fullWidth disabled={disabled} aria-describedby={question.help ? `${groupId}-help` : undefined}>
+    // The options are disabled, not the fieldset: its question and help stay legible meanwhile.
+    <FormControl component="fieldset" fullWidth aria-describedby={question.help ? `${groupId}-help` : undefined}>
       <FormLabel component="legend" id={`${groupId}-label`} sx={{ color: 'text.primary', fontWeight: 600, mb: 0.5 }}>
         {question.text}
       </FormLabel>
@@ -96,7 +97,7 @@ export function QuestionStep({ projectId, frameworkCode, question, canAnswer }: 
       {question.answer_type === 'single' ? (
         <RadioGroup aria-labelledby={`${groupId}-label`} value={shown[0] ?? ''} onChange={(event) => void choose([event.target.value])}>
           {question.options.map((option) => (
-            <FormControlLabel key={option.value} value={option.value} control={<Radio />} label={<OptionLabel label={option.label} help={option.help} />} sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }} />
+            <FormControlLabel key={option.value} value={option.value} disabled={disabled} control={<Radio />} label={<OptionLabel label={option.label} help={option.help} />} sx={{ alignItems: 'flex-start', '& .MuiRadio-root': { mt: 0.25 } }} />
           ))}
         </RadioGroup>
       ) : (
@@ -104,6 +105,7 @@ export function QuestionStep({ projectId, frameworkCode, question, canAnswer }: 
           {question.options.map((option) => (
             <FormControlLabel
               key={option.value}
+              disabled={disabled}
               control={
                 <Checkbox
                   checked={shown.includes(option.value)}

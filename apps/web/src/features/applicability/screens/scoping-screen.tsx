@@ -53,7 +53,8 @@ export function ScopingScreen({ project }: { project: Project }) {
           </Stack>
         </Box>
       )}
-      <Stack spacing={5}>
+      {/* A section reached by its anchor lands below the app's sticky header, not under it. */}
+      <Stack spacing={5} sx={{ '& h3[id]': { scrollMarginTop: 88 } }}>
         {showSettings && <EuAiActSettingsSection projectId={project.id} canUpdate={can('eu_ai_act_settings:update')} />}
         {showQuestionnaires && <QuestionnairesSection projectId={project.id} canAnswer={can('questions:answer')} canComplete={can('questionnaire:update')} />}
         {showSoa && <SoaSection projectId={project.id} framework={SOA_FRAMEWORK} canDecide={can('questionnaire:update')} />}
