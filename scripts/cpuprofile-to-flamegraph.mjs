@@ -2,13 +2,16 @@
 //
 //   node scripts/cpuprofile-to-flamegraph.mjs <file.cpuprofile> -o <out.svg> [--operation <regexp>]
 //        [--operations <bench-api-operations.json>] [--from <µs> --to <µs>] [--title <text>] [--keep-idle]
-//        [--keep-wasm-functions] [--top <n>]
+//        [--keep-wasm-functions] [--top <n>] [--inclusive <regexp> ...]
 //
 // --operation keeps only the samples taken while one bench:api operation ran: the time windows bench:api writes
 // beside the profiles when BENCH_NODE_ARGS has --cpu-prof-dir (bench-api-operations.json, looked up in the
 // profile's folder unless --operations names it); the regexp is matched against "group: operation" and must
 // match one window. --from/--to give a window by hand (the profile's clock, microseconds). The server's idle time
-// ("(idle)", waiting for I/O) is left out unless --keep-idle; the subtitle says how much there was. Calls between a
+// ("(idle)", waiting for I/O) is left out unless --keep-idle; the subtitle says how much there was. A sample counts
+// the time to the next one, at most twice the usual interval: on a busy machine the process also waits for a core,
+// and that wait (the "long gaps" of the subtitle) is no frame's time. Each --inclusive prints the time of the stacks
+// that pass through a frame matching it (a subtree's total, e.g. --inclusive helmet). Calls between a
 // WebAssembly module's unnamed functions (PGlite's PostgreSQL) are one frame unless --keep-wasm-functions.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,10 +31,11 @@ const { values, positionals } = parseArgs({
     'keep-idle': { type: 'boolean', default: false },
     'keep-wasm-functions': { type: 'boolean', default: false },
     top: { type: 'string', default: '15' },
+    inclusive: { type: 'string', multiple: true, default: [] },
   },
 });
 if (positionals.length !== 1 || !values.output) {
-  console.error('usage: node scripts/cpuprofile-to-flamegraph.mjs <file.cpuprofile> -o <out.svg> [--operation <regexp>] [--from <µs> --to <µs>] [--title <text>] [--keep-idle] [--top <n>]');
+  console.error('usage: node scripts/cpuprofile-to-flamegraph.mjs <file.cpuprofile> -o <out.svg> [--operation <regexp>] [--operations <file>] [--from <µs> --to <µs>] [--title <text>] [--keep-idle] [--keep-wasm-functions] [--top <n>] [--inclusive <regexp> ...]');
   process.exit(2);
 }
 const profileFile = positionals[0];
@@ -54,7 +58,7 @@ function chooseWindow() {
 }
 
 const window = chooseWindow();
-const { folded, sampled } = foldProfile(profile, { from: window.from, to: window.to, keepWasmFunctions: values['keep-wasm-functions'] });
+const { folded, sampled, gaps } = foldProfile(profile, { from: window.from, to: window.to, keepWasmFunctions: values['keep-wasm-functions'] });
 if (sampled === 0) throw new Error(`no samples in ${window.label} (is it the profile of the server that ran it?)`);
 let idle = 0;
 for (const [stack, weight] of folded) {
@@ -68,6 +72,7 @@ const ms = (us) => us / 1000;
 const subtitle =
   `${window.label}: ${ms(sampled).toFixed(0)} ms sampled` +
   (values['keep-idle'] ? '' : `, ${ms(busy).toFixed(0)} ms busy (idle ${((100 * idle) / sampled).toFixed(0)} %, not drawn)`) +
+  (gaps ? `; ${ms(gaps).toFixed(0)} ms of long gaps between samples not counted` : '') +
   ` — ${path.basename(profileFile)}`;
 const title = values.title ?? `CPU flame graph: ${window.label}`;
 fs.mkdirSync(path.dirname(path.resolve(values.output)), { recursive: true });
@@ -84,3 +89,9 @@ for (const category of CATEGORIES) {
 }
 console.log(`\ntop frames by self time:`);
 for (const [frame, weight] of self.slice(0, Number(values.top))) console.log(line(weight, frame));
+if (values.inclusive.length) console.log('\ninclusive time (the stacks that pass through a frame matching):');
+for (const pattern of values.inclusive) {
+  const matches = new RegExp(pattern, 'i');
+  const weight = [...folded].filter(([stack]) => stack.split(';').some((frame) => matches.test(frame))).reduce((sum, [, w]) => sum + w, 0);
+  console.log(line(weight, pattern));
+}

@@ -1,6 +1,7 @@
 // A V8 CPU profile (`node --cpu-prof`) folded into weighted stacks: each sample is the stack of its node (root
-// first), weighted by the time until the next sample (as Chrome's DevTools count it), optionally only the samples
-// taken within a time window of the profile's clock (microseconds).
+// first), weighted by the time until the next sample (timeDeltas, as Chrome's DevTools count it) but at most twice
+// the profile's usual interval, optionally only the samples taken within a time window of the profile's clock
+// (microseconds).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +50,7 @@ function frameNamer() {
 
 /**
  * Folds `profile` into `Map<stack joined by ";", microseconds>` for the samples taken in [from, to] (the whole
- * profile when not given), with the sampled time. Nested calls between a WebAssembly module's functions (PGlite's
+ * profile when not given), with the time counted and the time left out as gaps between samples. Nested calls between a WebAssembly module's functions (PGlite's
  * PostgreSQL: thousands of unnamed wasm-function[N]) become one frame per module unless `keepWasmFunctions`.
  */
 export function foldProfile(profile, { from = -Infinity, to = Infinity, keepWasmFunctions = false } = {}) {
@@ -73,20 +74,27 @@ export function foldProfile(profile, { from = -Infinity, to = Infinity, keepWasm
     return stacks.get(id);
   };
 
+  // A sample stands for the time until the next one, up to twice the usual interval: a longer gap is the process
+  // (and V8's sampling thread with it) waiting for a core on a busy machine, not time spent in that frame.
+  const { samples, timeDeltas } = profile;
+  const sorted = timeDeltas.slice(1).sort((a, b) => a - b);
+  const cap = 2 * (sorted[Math.floor(sorted.length / 2)] ?? Infinity);
   const folded = new Map();
   let sampled = 0;
+  let gaps = 0;
   let time = profile.startTime;
-  const { samples, timeDeltas } = profile;
   for (let i = 0; i < samples.length; i++) {
     time += timeDeltas[i];
     const next = i + 1 < samples.length ? time + timeDeltas[i + 1] : profile.endTime;
-    const weight = Math.max(0, next - time);
-    if (time < from || time > to || weight === 0) continue;
+    const span = Math.max(0, next - time);
+    if (time < from || time > to || span === 0) continue;
+    const weight = Math.min(span, cap);
     const stack = stackOf(samples[i]);
     folded.set(stack, (folded.get(stack) ?? 0) + weight);
     sampled += weight;
+    gaps += span - weight;
   }
-  return { folded, sampled };
+  return { folded, sampled, gaps };
 }
 
 /** Each frame's self time (the time it was the top of the stack), largest first. */
