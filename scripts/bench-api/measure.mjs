@@ -102,11 +102,15 @@ export function createRecorder({ connections, seconds, only }) {
   };
 }
 
+/** The q-quantile of `times` in whole ms, by nearest rank (the p50 of two values is the smaller). */
+export function quantile(times, q) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.round(sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]);
+}
+
 /** A sequential loop's numbers: req/s from the sum of the latencies (one request at a time), p50 and p99. */
 export function sequentialSummary(times, failures) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-  return { rps: (1000 * times.length) / times.reduce((a, b) => a + b, 0), p50: at(0.5), p99: at(0.99), non2xx: failures, timeouts: 0 };
+  return { rps: (1000 * times.length) / times.reduce((a, b) => a + b, 0), p50: quantile(times, 0.5), p99: quantile(times, 0.99), non2xx: failures, timeouts: 0 };
 }
 
 /** Times one fetch to the end of its body; resolves to whether it answered 2xx. */

@@ -4,6 +4,7 @@
 // each by a different user (each user may start 5 a minute), each export on its own connection. The PDF is drawn in a worker thread, so health should
 // not notice; the exports' own row is their count over the wall time, with each export's time as p50 and p99.
 import { inBatches } from '../client.mjs';
+import { quantile } from '../measure.mjs';
 
 const USERS = ['editor', 'reviewer', 'auditor', 'admin', 'owner'];
 // Its own connections: at the run's 50 the health checks alone keep the embedded database busy enough to starve
@@ -48,9 +49,8 @@ export const exportGroup = {
       const result = await recorder.cannonWhile(health, exporting);
       wall = performance.now() - started;
       exports = result.value;
-      const sorted = exports.map((e) => e.ms).sort((a, b) => a - b);
-      const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-      return [{ rps: (1000 * exports.length) / wall, p50: at(0.5), p99: at(0.99), non2xx: exports.filter((e) => !e.ok).length, timeouts: 0 }, result.load];
+      const times = exports.map((e) => e.ms);
+      return [{ rps: (1000 * exports.length) / wall, p50: quantile(times, 0.5), p99: quantile(times, 0.99), non2xx: exports.filter((e) => !e.ok).length, timeouts: 0 }, result.load];
     });
     const times = exports.map((e) => e.ms);
     const refused = exports.filter((e) => !e.ok).map((e) => e.status);
