@@ -269,7 +269,11 @@ describe('links to controls', () => {
     expect(list.map((c: Control) => c.control_code)).toEqual(['MFF-1.DAT.06', 'MFF-1.VAL.05']);
     expect((await editor({ method: 'GET', url: url(`/${risk.id}`) })).json().control_count).toBe(2);
     const ofControl = (await editor({ method: 'GET', url: `/api/projects/${project}/controls/MFF-1.VAL.05/risks` })).json().items;
-    expect(ofControl).toEqual([expect.objectContaining({ id: risk.id, reference: risk.reference, residual_level: 'medium', above_appetite: false })]);
+    expect(ofControl.find((r: { id: string }) => r.id === risk.id)).toMatchObject({ reference: risk.reference, residual_level: 'medium', above_appetite: false, linked_at: expect.any(String) });
+    // Highest residual level first (the demo's bias risk reduced by it is medium too, then by score).
+    const rank = { low: 0, medium: 1, high: 2, critical: 3 } as const;
+    const levels = ofControl.map((r: { residual_level: keyof typeof rank }) => rank[r.residual_level]);
+    expect(levels).toEqual([...levels].sort((a, b) => b - a));
     expect((await editor({ method: 'GET', url: `/api/projects/${project}/controls/MFF-1.XXX.99/risks` })).statusCode).toBe(404);
     const controlLog = (await editor({ method: 'GET', url: `/api/projects/${project}/logs/${val05.id}` })).json().items;
     expect(controlLog[0]).toMatchObject({ action: 'risk_linked', object_type: 'control', after: expect.objectContaining({ risk_id: risk.id }) });

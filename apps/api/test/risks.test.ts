@@ -27,6 +27,26 @@ async function create(body: Record<string, unknown>, as = 'editor@demo.local') {
   return response.json() as Risk;
 }
 
+describe('the demo seed', () => {
+  it('gives the demo projects a register under way: levels, treatments, an accepted low risk, strategies, links and a risk approved through a review', async () => {
+    const owner = await t.login('owner@demo.local');
+    const register = (await owner({ method: 'GET', url: url('?size=50') })).json();
+    expect(register.total).toBe(8);
+    const levels = new Set((register.items as Risk[]).map((r) => r.inherent_level));
+    expect([...levels].sort()).toEqual(['high', 'low', 'medium']);
+    const accepted = (register.items as Risk[]).find((r) => r.treatment_option === 'accept')!;
+    expect(accepted).toMatchObject({ inherent_level: 'low', acceptance_status: 'active' });
+    const approved = (register.items as Risk[]).find((r) => r.status === 'approved')!;
+    expect(approved).toMatchObject({ review_status: 'approved', approval_forced: false, control_count: 2 });
+    expect((register.items as Risk[]).some((r) => (r.open_strategy_count as number) > 0 && (r.control_count as number) > 0)).toBe(true);
+    const chatbot = (await t.db.select().from(projects).where(eq(projects.name, 'Customer Support Chatbot')))[0]!.id;
+    expect((await owner({ method: 'GET', url: `/api/projects/${chatbot}/risks` })).json().total).toBe(4);
+    const map = (await owner({ method: 'GET', url: url('/heat-map') })).json();
+    expect(map.total).toBe(8);
+    expect(map.by_residual_level.high).toBeLessThan(map.by_inherent_level.high);
+  });
+});
+
 describe('creating a risk', () => {
   it('needs a name, a likelihood and an impact; numbers it, levels it on the default matrix and starts it ready', async () => {
     const risk = await create({ name: 'Biased credit decisions', likelihood: 4, impact: 4, category: 'fair', affected: ['Applicants', 'Protected groups'], monetary_impact: 250_000, library_id: 'harmful-bias' });
@@ -143,10 +163,12 @@ describe('the register', () => {
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json()).toMatchObject({ assignees: [expect.objectContaining({ id: ids['editor@demo.local'] })], reviewers: [expect.objectContaining({ id: ids['reviewer@demo.local'] })] });
     const editor = await t.login('editor@demo.local');
-    const mine = (await editor({ method: 'GET', url: url('?is_assigned_to_me=true&size=250') })).json().items.map((r: Risk) => r.id);
+    const mine = (await editor({ method: 'GET', url: url('?is_assigned_to_me=true&name=Register:&size=250') })).json().items.map((r: Risk) => r.id);
     expect(mine).toEqual([high.id]);
+    const everyoneMine = (await editor({ method: 'GET', url: url('?is_assigned_to_me=true&size=250') })).json().items as { assignees: { id: string }[] }[];
+    expect(everyoneMine.every((r) => r.assignees.some((a) => a.id === ids['editor@demo.local']))).toBe(true);
     expect((await owner({ method: 'PATCH', url: url(`/${critical.id}`), payload: { status: 'in_progress' } })).json().status).toBe('in_progress');
-    expect((await owner({ method: 'GET', url: url('?status=in_progress&size=250') })).json().items.map((r: Risk) => r.id)).toEqual([critical.id]);
+    expect((await owner({ method: 'GET', url: url('?status=in_progress&name=Register:&size=250') })).json().items.map((r: Risk) => r.id)).toEqual([critical.id]);
     const admin = await t.login('admin@demo.local');
     const tag = (await admin({ method: 'POST', url: `/api/organizations/${demo}/tags`, payload: { name: 'Risk register', color: '#225588' } })).json();
     const tagged = await editor({ method: 'PATCH', url: url(`/${low.id}`), payload: { tags: [tag.tag_id] } });

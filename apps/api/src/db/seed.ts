@@ -6,6 +6,7 @@ import { applyFrameworks } from '../modules/frameworks/project-framework-service
 import { seedDemoApplicability } from './seed-applicability';
 import { seedChatbotProject } from './seed-chatbot-project';
 import { seedDemoNotifications } from './seed-notifications';
+import { seedDemoRisks } from './seed-risks';
 import { seedDemoTags } from './seed-tags';
 import { CREDIT_SCORING_WORK, seedDemoWork } from './seed-work';
 import type { Db } from './client';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoNotifications(tx, { organizationId: demo!.id, projectId: project!.id, idOf, reviews });
     await seedChatbotProject(tx, { organizationId: demo!.id, idOf, tagId });
     await seedDemoApplicability(tx, { organizationId: demo!.id, idOf });
+    await seedDemoRisks(tx, { organizationId: demo!.id });
   });
   return true;
 }
