@@ -276,7 +276,16 @@ describe('classifyEuAiAct: unanswered settings', () => {
     expect(classification.missing).toEqual(['product_category', 'role', 'use_case', 'establishment', 'project_requirements', 'critical_issues', 'supply_terms']);
     expect(classification.categories).toEqual([]);
     expect(classification.label).toBe('Not classified yet');
+    expect(classification.applicable_articles).toEqual([]);
+    expect(classification.dates).toEqual([]);
     expect(scoping).toEqual({});
+  });
+
+  it('a system that is not a general-purpose model has none of its properties (answered, not unknown)', () => {
+    const { scoping } = classifyEuAiAct(validated({ ...empty, product_category: 'ai_system' }), TODAY);
+    expect(scoping['eu_ai_act.model_property']).toEqual(['none']);
+    const gpai = classifyEuAiAct(validated({ ...empty, product_category: 'gpai_model' }), TODAY);
+    expect(gpai.scoping['eu_ai_act.model_property']).toBeUndefined();
   });
 
   it('a general-purpose model needs its properties; establishment needs a location', () => {

@@ -67,7 +67,8 @@ export function classifyEuAiAct(settings: EuAiActSettings, today: Date): EuAiAct
 
   const missing = outOfScope ? [] : missingFields(facts);
   const scoping = deriveScoping({ facts, categories, highRiskBasis, roles, categoriesKnown: categoriesKnown(facts), rolesKnown: rolesKnown(facts) });
-  const dates: ApplicationDate[] = APPLICATION_DATES.filter((d) => !outOfScope && evaluateAppliesWhen(d.relevantWhen, facts) === true)
+  const answeredAny = EU_AI_ACT_SETTING_FIELD_INFO.some((f) => isAnswered(facts, f.key));
+  const dates: ApplicationDate[] = APPLICATION_DATES.filter((d) => !outOfScope && answeredAny && evaluateAppliesWhen(d.relevantWhen, facts) === true)
     .map((d) => ({ date: d.date, what: d.what, basis: d.basis, applies_now: d.date <= isoDay(today) }))
     .sort((a, b) => a.date.localeCompare(b.date));
 
@@ -80,7 +81,8 @@ export function classifyEuAiAct(settings: EuAiActSettings, today: Date): EuAiAct
     label: categories.length > 0 ? categories.map((c) => EU_AI_ACT_CATEGORY_LABELS[c]).join(' · ') : 'Not classified yet',
     reasons: kept,
     warnings,
-    applicable_articles: outOfScope ? [] : applicableArticles(scoping),
+    // Nothing answered yet: no article list (it would be every article, since an unanswered question never hides one).
+    applicable_articles: outOfScope || !answeredAny ? [] : applicableArticles(scoping),
     dates,
   };
   const first = kept[0];

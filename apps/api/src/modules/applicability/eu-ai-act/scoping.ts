@@ -1,6 +1,6 @@
 import type { EuAiActCategory, EuAiActRole } from '@aegis/contracts';
 import { type Facts, isAnswered, valuesOf } from './facts';
-import type { HighRiskBasis } from './rules';
+import { GPAI_CATEGORIES, type HighRiskBasis } from './rules';
 import { ANNEX_III_POINTS_BY_OPTION, annexIiiArea } from './use-cases';
 
 /**
@@ -83,6 +83,9 @@ export function deriveScoping({ facts, categories, highRiskBasis, roles, categor
   }
   if (isAnswered(facts, 'model_property')) {
     scoping['eu_ai_act.model_property'] = orNone(distinct(valuesOf(facts, 'model_property').map((v) => MODEL_PROPERTY[v])));
+  } else if (isAnswered(facts, 'product_category') && !valuesOf(facts, 'product_category').some((v) => GPAI_CATEGORIES.includes(v))) {
+    // A system that is not a general-purpose AI model has none of a model's properties: answered, not unknown.
+    scoping['eu_ai_act.model_property'] = ['none'];
   }
   if (isAnswered(facts, 'project_requirements')) {
     scoping['eu_ai_act.transparency_trigger'] = orNone(distinct(valuesOf(facts, 'project_requirements').map((v) => TRANSPARENCY_TRIGGER[v])));
