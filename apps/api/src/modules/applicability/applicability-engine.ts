@@ -22,6 +22,8 @@ export type ReevaluateInput = {
   dryRun?: boolean;
   /** The day the EU AI Act classification is read on (its application dates); today by default. */
   today?: Date;
+  /** Controls that lost applicable requirements outside the engine (a framework removed): see decideControls. */
+  leftControlIds?: ReadonlySet<string>;
 };
 
 /** The most entries of each list the activity entry keeps (the change answered to the caller is whole). */
@@ -54,7 +56,7 @@ export async function reevaluateApplicability(db: Executor, input: ReevaluateInp
   };
 
   const requirements = decideRequirements(nodes, scoping);
-  const moves = decideControls(controls, requirements);
+  const moves = decideControls(controls, requirements, input.leftControlIds);
   const change: ApplicabilityChange = {
     requirements_out: requirements.filter((r) => r.wasApplicable && !r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title, reason: r.reason ?? '' })),
     requirements_in: requirements.filter((r) => !r.wasApplicable && r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title })),

@@ -93,7 +93,11 @@ const PENDING_REVIEW = 'A review is pending: applicability does not move it unti
  *   requirements applies again;
  * - a control a person set out of scope (no remembered status) is never touched.
  */
-export function decideControls(controls: readonly ControlNode[], requirements: readonly RequirementDecision[]): ControlMoves {
+/**
+ * `left`: controls this change took applicable requirements away from by other means than deciding them
+ * (a framework removed with its requirements): they move as if those requirements had left scope.
+ */
+export function decideControls(controls: readonly ControlNode[], requirements: readonly RequirementDecision[], left: ReadonlySet<string> = new Set()): ControlMoves {
   const byId = new Map(requirements.map((r) => [r.id, r]));
   const moves: ControlMoves = { out: [], restored: [], kept: [] };
   const leaving: (ControlNode & { concept: string; why: string })[] = [];
@@ -107,7 +111,7 @@ export function decideControls(controls: readonly ControlNode[], requirements: r
       continue;
     }
     // Only a control this change leaves without an applicable requirement moves: one a person brought back by hand stays.
-    if (!served.some((r) => r.wasApplicable) || control.status === 'out_of_scope') continue;
+    if (!(left.has(control.id) || served.some((r) => r.wasApplicable)) || control.status === 'out_of_scope') continue;
     const first = served.find((r) => r.reason) ?? served[0]!;
     leaving.push({ ...control, concept: 'control', why: `${first.framework_code} ${first.code}: ${first.reason ?? 'not applicable'}` });
   }

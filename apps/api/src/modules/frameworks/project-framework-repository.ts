@@ -116,6 +116,18 @@ export const projectFrameworkRepository = {
     return { controls: Number(mapped), added: Number(after) - Number(before), shared: Number(mapped) - (Number(after) - Number(before)) };
   },
 
+  /** The project's controls that an applicable requirement of this framework serves. */
+  async controlsServedByApplicable(db: Executor, organizationId: string, projectId: string, frameworkId: string): Promise<Set<string>> {
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select distinct pc.id from project_requirements pr
+          join requirement_controls rc on rc.requirement_id = pr.requirement_id
+          join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
+         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id = ${frameworkId} and pr.applicable`),
+    );
+    return new Set(rows.map((r) => r.id));
+  },
+
   /**
    * Removes a framework: its requirements go; controls no remaining requirement maps to are detached
    * (kept, with their history, for the day a framework brings them back). Returns the detached codes.

@@ -138,6 +138,9 @@ export function projectFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
         if (!row) throw notFound(`Framework ${code} in this project`);
         // The pending reviews of the controls it detaches are cancelled with it: nobody could settle them afterwards.
         const removal = { sentence: (actor: string) => `${actor} removed ${row.name} from the project`, log: { reason: 'framework_removed', framework_code: code, framework_name: row.name } };
+        // The controls the framework's applicable requirements served: those its removal leaves with only
+        // requirements that do not apply go out of scope, as if those requirements had left it.
+        const served = await projectFrameworkRepository.controlsServedByApplicable(tx, organizationId, projectId, row.id);
         const detached = await cancelingReviewsOfRemovedObjects(tx, ctx, projectId, removal, () => projectFrameworkRepository.remove(tx, organizationId, projectId, row.id, code));
         await recordActivity(tx, {
           organizationId,
@@ -149,6 +152,7 @@ export function projectFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
           before: { framework_code: code, name: row.name },
           after: { controls_detached: detached.length, detached_controls: detached.slice(0, 50) },
         });
+        await reevaluateApplicability(tx, { organizationId, projectId, actorId: ctx.user.id, cause: `framework_removed: ${code}`, leftControlIds: served });
       });
     },
   };
