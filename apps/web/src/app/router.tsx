@@ -35,6 +35,8 @@ const ProjectSettingsRoute = lazyWithReload(() => import('./routes/projects/proj
 const ProjectRequirementsScreen = lazyWithReload(() => import('./routes/projects/project-requirements-screen'));
 const ProjectControlsScreen = lazyWithReload(() => import('./routes/projects/project-controls-screen'));
 const ProjectControlDetailScreen = lazyWithReload(() => import('./routes/projects/project-control-detail-screen'));
+const ProjectRisksScreen = lazyWithReload(() => import('./routes/projects/project-risks-screen'));
+const ProjectRiskDetailScreen = lazyWithReload(() => import('./routes/projects/project-risk-detail-screen'));
 const ProjectScopingScreen = lazyWithReload(() => import('./routes/projects/project-scoping-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
@@ -108,12 +110,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/reviews', withLayout('reviews'), <ReviewsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
-            // The project header (name, type, tabs) around its screens; risks, evidence, assets and testing come with their features.
+            // The project header (name, type, tabs) around its screens; evidence, assets and testing come with their features.
             route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
               { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
               route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
               route('controls', withLayout('project-controls'), <ProjectControlsScreen />),
               route('control-detail/:controlCode', withLayout('project-control-detail'), <ProjectControlDetailScreen />),
+              route('risks', withLayout('project-risks'), <ProjectRisksScreen />),
+              route('risk-detail/:riskId', withLayout('project-risk-detail'), <ProjectRiskDetailScreen />),
               route('scoping', withLayout('project-scoping'), <ProjectScopingScreen />),
               route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),

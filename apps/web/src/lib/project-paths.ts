@@ -6,6 +6,11 @@ export const requirementsPath = (projectId: string) => `${projectPath(projectId)
 export const controlsPath = (projectId: string) => `${projectPath(projectId)}/controls`;
 
 export const controlDetailPath = (projectId: string, controlCode: string) => `${projectPath(projectId)}/control-detail/${encodeURIComponent(controlCode)}`;
+
+export const risksPath = (projectId: string) => `${projectPath(projectId)}/risks`;
+
+export const riskDetailPath = (projectId: string, riskId: string) => `${projectPath(projectId)}/risk-detail/${encodeURIComponent(riskId)}`;
+
 /** The project's scoping page: EU AI Act settings, questionnaires and statement of applicability (issue 19). `section` is its anchor. */
 export const scopingPath = (projectId: string, section?: 'eu-ai-act' | 'questionnaires' | 'statement-of-applicability') =>
   `${projectPath(projectId)}/scoping${section ? `#${section}` : ''}`;

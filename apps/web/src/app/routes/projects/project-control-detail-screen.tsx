@@ -6,8 +6,9 @@ import { ControlDetailScreen } from '../../../features/controls/screens/control-
 import { ActivityList } from '../../../features/logs/components/activity-list';
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { ReviewPanel } from '../../../features/reviews/components/review-panel';
+import { ControlRisksSection } from '../../../features/risks/components/control-risks-section';
 
-/** project-control-detail: a control, with its review, its comment thread and its activity beside it. */
+/** project-control-detail: a control, with its review, its comment thread, the risks it mitigates and its activity beside it. */
 export function ProjectControlDetailScreen() {
   const project = useFramedProject();
   const controlCode = useParams().controlCode ?? '';
@@ -30,16 +31,19 @@ export function ProjectControlDetailScreen() {
           </Paper>
         )
       }
-      activity={(control) =>
-        can('logs:read') && (
-          <Paper variant="outlined" component="section" aria-labelledby="control-activity-title" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography id="control-activity-title" variant="h6" component="h3" gutterBottom>
-              Activity
-            </Typography>
-            <ActivityList projectId={project.id} objectId={control.id} />
-          </Paper>
-        )
-      }
+      activity={(control) => (
+        <>
+          {can('risks_controls:read') && <ControlRisksSection projectId={project.id} controlCode={control.control_code} />}
+          {can('logs:read') && (
+            <Paper variant="outlined" component="section" aria-labelledby="control-activity-title" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography id="control-activity-title" variant="h6" component="h3" gutterBottom>
+                Activity
+              </Typography>
+              <ActivityList projectId={project.id} objectId={control.id} />
+            </Paper>
+          )}
+        </>
+      )}
     />
   );
 }
