@@ -71,4 +71,7 @@ if (!process.env.BENCH_NO_EXPORT) await (await fetch(`${base}/api/projects/${pro
 record(`right after load (${urls.length} reads × ${seconds} s, an export)`);
 await sleep(settle * 1000);
 record(`idle again, ${settle} s later`);
+const exited = new Promise((resolve) => child.once('exit', resolve));
 stop();
+await exited;
+fs.rmSync(dataDir, { recursive: true, force: true });
