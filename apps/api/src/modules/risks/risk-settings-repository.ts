@@ -30,20 +30,20 @@ export const riskSettingsRepository = {
     await db.execute(sql`select id from projects where organization_id = ${organizationId} order by id for no key update`);
   },
 
-  /** Levels every risk of the organization again by the matrix; answers how many moved. */
+  /**
+   * Levels every risk of the organization again by the matrix; answers how many moved. The levels are
+   * computed from the row being updated, so a risk rescored concurrently (its row lock taken first) is
+   * levelled from its new scores when this statement re-reads it.
+   */
   async relevel(db: Executor, organizationId: string, matrix: RiskMatrix): Promise<number> {
     const m = JSON.stringify(matrix);
+    const level = (likelihood: string, impact: string) => sql`(${m}::jsonb -> (r.${sql.raw(likelihood)} - 1) ->> (r.${sql.raw(impact)} - 1))::risk_level`;
+    const inherent = level('likelihood', 'impact');
+    const residual = level('residual_likelihood', 'residual_impact');
     const moved = rowsOf<{ id: string }>(
       await db.execute(sql`
-        with levels as (
-          select r.id,
-                 (${m}::jsonb -> (r.likelihood - 1) ->> (r.impact - 1))::risk_level as inherent_level,
-                 (${m}::jsonb -> (r.residual_likelihood - 1) ->> (r.residual_impact - 1))::risk_level as residual_level
-            from risks r where r.organization_id = ${organizationId}
-        )
-        update risks r set inherent_level = l.inherent_level, residual_level = l.residual_level
-          from levels l
-         where r.id = l.id and (r.inherent_level <> l.inherent_level or r.residual_level <> l.residual_level)
+        update risks r set inherent_level = ${inherent}, residual_level = ${residual}
+         where r.organization_id = ${organizationId} and (r.inherent_level <> ${inherent} or r.residual_level <> ${residual})
         returning r.id`),
     );
     return moved.length;
