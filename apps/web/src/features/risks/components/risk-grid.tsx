@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { IMPACT_LABELS, LIKELIHOOD_LABELS, RISK_SCORES, type RiskScore } from '@aegis/contracts';
 
 /** Likelihood 5 at the top, as risk matrices are drawn. */
@@ -22,6 +24,8 @@ type Props = {
  */
 export function RiskGrid({ renderCell, cellWidth = 48, compact = false }: Props) {
   const axisLabel = { typography: 'caption', color: 'text.secondary', lineHeight: 1.2 } as const;
+  // On a phone the impacts' words do not fit their columns: their numbers, the words in their titles.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto auto 1fr', gridTemplateRows: '1fr auto auto', alignItems: 'stretch', minWidth: 0 }}>
       <Typography
@@ -51,7 +55,7 @@ export function RiskGrid({ renderCell, cellWidth = 48, compact = false }: Props)
       <Box sx={{ gridRow: 2, gridColumn: 3, display: 'grid', gridTemplateColumns: `repeat(5, minmax(${cellWidth}px, 1fr))`, gap: 0.5, pt: 0.5 }} aria-hidden>
         {RISK_SCORES.map((impact) => (
           <Box key={impact} title={IMPACT_LABELS[impact]} sx={{ ...axisLabel, textAlign: 'center', overflowWrap: 'anywhere' }}>
-            {compact ? impact : `${impact} ${IMPACT_LABELS[impact]}`}
+            {compact || narrow ? impact : `${impact} ${IMPACT_LABELS[impact]}`}
           </Box>
         ))}
       </Box>

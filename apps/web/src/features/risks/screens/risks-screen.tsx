@@ -42,9 +42,9 @@ export function RisksScreen({ project }: { project: Project }) {
   const selectCell = (cell: HeatMapCell) => {
     const same = params.cell?.view === cell.view && params.cell.likelihood === cell.likelihood && params.cell.impact === cell.impact;
     if (same) return change({ cell: undefined });
-    const leavesOut = (heatMap.data?.out_of_scope ?? 0) > 0;
-    const status = leavesOut ? (params.status.length ? params.status.filter((s) => s !== 'out_of_scope') : IN_SCOPE) : params.status;
-    change({ cell, status: status.length ? status : IN_SCOPE });
+    if ((heatMap.data?.out_of_scope ?? 0) === 0) return change({ cell });
+    const inScope = params.status.filter((status) => status !== 'out_of_scope');
+    change({ cell, status: inScope.length ? inScope : IN_SCOPE });
   };
 
   const total = risks.data?.total;
