@@ -47,27 +47,40 @@ const name = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.firstname
  */
 export async function registerRows(db: Executor, organizationId: string, projectId: string, options: { order: 'reference' | 'severity'; limit?: number }) {
   const order = options.order === 'severity' ? sql`r.residual_level desc, r.residual_score desc, r.number` : sql`r.number`;
+  // Controls, strategies and acceptances aggregated once for the project (hash joins), not probed per risk.
   return rowsOf<RegisterRow>(
     await db.execute(sql`
+      with ctl as (
+        select rc.risk_id, string_agg(pc.control_code, '; ' order by pc.control_code) as controls
+          from risk_controls rc join project_controls pc on pc.id = rc.project_control_id and pc.detached_at is null
+         where rc.organization_id = ${organizationId} and rc.project_id = ${projectId}
+         group by rc.risk_id
+      ), st as (
+        select s.risk_id, count(*) filter (where s.status in ('planned', 'in_progress'))::int as open, count(*)::int as total
+          from risk_treatment_strategies s where s.organization_id = ${organizationId} and s.project_id = ${projectId}
+         group by s.risk_id
+      ), acc as (
+        select distinct on (x.risk_id) x.risk_id, x.status, x.justification, x.review_date, x.approved_at, ${name('au')} as approved_by_name
+          from risk_acceptances x left join users au on au.id = x.approved_by
+         where x.organization_id = ${organizationId} and x.project_id = ${projectId}
+         order by x.risk_id, x.proposed_at desc, x.id desc
+      )
       select r.id, r.number, r.name, r.category, r.status, r.likelihood, r.impact, r.inherent_score, r.inherent_level,
              r.residual_likelihood, r.residual_impact, r.residual_score, r.residual_level, coalesce(t.residual_likelihood is not null, false) as residual_assessed,
              r.residual_level > coalesce((select s.appetite from organization_risk_settings s where s.organization_id = ${organizationId}), ${DEFAULT_RISK_APPETITE}::risk_level) as above_appetite,
              r.monetary_impact, r.currency, r.expected_annual_loss, r.affected, r.needs_attention_reason, r.updated_at,
              t.option, t.plan,
-             a.status as acceptance_status, a.justification as acceptance_justification, a.review_date::text as acceptance_review_date, a.approved_by_name as acceptance_by, a.approved_at as acceptance_at,
-             (select string_agg(pc.control_code, '; ' order by pc.control_code) from risk_controls rc
-                join project_controls pc on pc.id = rc.project_control_id and pc.detached_at is null where rc.risk_id = r.id) as controls,
+             acc.status as acceptance_status, acc.justification as acceptance_justification, acc.review_date::text as acceptance_review_date,
+             acc.approved_by_name as acceptance_by, acc.approved_at as acceptance_at,
+             ctl.controls,
              (select string_agg(${name('u')}, ', ' order by lower(u.firstname), lower(u.lastname)) from work_item_people w join users u on u.id = w.user_id
                where w.item_type = 'risk' and w.item_id = r.id and w.role = 'assignee') as assignees,
-             (select count(*)::int from risk_treatment_strategies s where s.risk_id = r.id and s.status in ('planned', 'in_progress')) as strategies_open,
-             (select count(*)::int from risk_treatment_strategies s where s.risk_id = r.id) as strategies_total
+             coalesce(st.open, 0) as strategies_open, coalesce(st.total, 0) as strategies_total
         from risks r
         left join risk_treatments t on t.risk_id = r.id
-        left join lateral (
-          select x.status, x.justification, x.review_date, x.approved_at, ${name('au')} as approved_by_name
-            from risk_acceptances x left join users au on au.id = x.approved_by
-           where x.risk_id = r.id order by x.proposed_at desc, x.id desc limit 1
-        ) a on true
+        left join acc on acc.risk_id = r.id
+        left join ctl on ctl.risk_id = r.id
+        left join st on st.risk_id = r.id
        where r.organization_id = ${organizationId} and r.project_id = ${projectId}
        order by ${order}
        ${options.limit ? sql`limit ${options.limit}` : sql``}`),
