@@ -109,7 +109,7 @@ test('an editor adds a risk from the library, scores it high, links two controls
   await expect(list.getByText('Ready').first()).toBeVisible();
 
   // Sets a mitigation whose residual is unlikely and minor: low.
-  const treatment = page.getByRole('region', { name: 'Treatment' });
+  const treatment = page.getByRole('region', { name: 'Treatment', exact: true });
   await treatment.getByRole('radio', { name: /^Mitigate/ }).check();
   await treatment.getByRole('textbox', { name: 'Plan' }).fill('Test the screening for disparate impact before each release; a person reviews every rejection.');
   await choose(page, treatment.getByRole('combobox', { name: /^Residual likelihood/ }), /^2 — Unlikely/);

@@ -52,7 +52,9 @@ function SettingsForm({ organizationId, settings }: { organizationId: string; se
 
   return (
     <Stack spacing={2.5}>
-      <MatrixEditor matrix={matrix} onChange={setMatrix} invalid={invalid} />
+      <Box sx={{ maxWidth: 760 }}>
+        <MatrixEditor matrix={matrix} onChange={setMatrix} invalid={invalid} />
+      </Box>
       {problems.length > 0 && (
         <Alert severity="error">
           A level must not go down as likelihood or impact goes up:
@@ -120,7 +122,9 @@ export function RiskSettingsSection({ organizationId, canUpdate }: Props) {
               <SettingsForm key={data.updated_at ?? 'default'} organizationId={organizationId} settings={data} />
             ) : (
               <>
-                <MatrixEditor matrix={data.matrix} />
+                <Box sx={{ maxWidth: 640 }}>
+                  <MatrixEditor matrix={data.matrix} />
+                </Box>
                 <Typography variant="body2">
                   Risk appetite: <strong>{RISK_LEVEL_LABELS[data.appetite]}</strong>. Changing them needs an organization admin.
                 </Typography>

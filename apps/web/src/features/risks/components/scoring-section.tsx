@@ -41,7 +41,7 @@ function ScoresForm({ projectId, risk, rules }: { projectId: string; risk: RiskD
           <ScoreSelect kind="likelihood" name="likelihood" label="Likelihood" value={likelihood} onChange={setLikelihood} error={errors.likelihood} />
           <ScoreSelect kind="impact" name="impact" label="Impact" value={impact} onChange={setImpact} error={errors.impact} />
         </Box>
-        <LevelPreview label="Inherent level:" likelihood={likelihood} impact={impact} matrix={rules.matrix} appetite={rules.appetite} />
+        <LevelPreview label="Inherent level:" likelihood={likelihood} impact={impact} matrix={rules.matrix} />
         {save.isError && Object.keys(errors).length === 0 && <Alert severity="error">{errorDetail(save.error)}</Alert>}
         <Box>
           <Button type="submit" variant="outlined" disabled={!changed} loading={save.isPending}>
