@@ -22,6 +22,11 @@ export const riskSettingsRepository = {
       on conflict (organization_id) do update set matrix = excluded.matrix, appetite = excluded.appetite, updated_by = excluded.updated_by, updated_at = now()`);
   },
 
+  /** The organization's projects that hold risks. */
+  async projectsWithRisks(db: Executor, organizationId: string): Promise<string[]> {
+    return rowsOf<{ project_id: string }>(await db.execute(sql`select distinct project_id from risks where organization_id = ${organizationId}`)).map((r) => r.project_id);
+  },
+
   /**
    * Locks the organization's projects (for no key update): a risk is created under its project's lock
    * and reads the matrix after taking it, so a new risk is levelled by the matrix in force when it commits.

@@ -4,8 +4,9 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
 import { recordActivity } from '../logs/record-activity';
+import { publishChange } from '../notifications/live-events';
 import { riskSettingsRepository } from './risk-settings-repository';
-import { personOf, iso } from './sql-helpers';
+import { iso, personOf } from './sql-helpers';
 import { rulesOf, type RiskRules } from './scoring';
 
 /** The organization's matrix and appetite, in the caller's transaction (the defaults until an admin sets them). */
@@ -53,6 +54,10 @@ export function riskSettingsService(deps: Pick<Deps, 'db'>) {
           after: { matrix: input.matrix, appetite: input.appetite, risks_relevelled: moved },
         });
       });
+      // Levels and appetite flags moved on every risk screen of the organization: tell them after the commit.
+      for (const projectId of await riskSettingsRepository.projectsWithRisks(deps.db, organizationId)) {
+        await publishChange(deps.db, { organizationId, projectId, concept: 'risk_settings', objectId: organizationId });
+      }
       return get(deps.db, organizationId);
     },
   };
