@@ -38,7 +38,11 @@ export function StrategyDialog({ projectId, riskId, strategy, open, onClose }: P
     const form = event.currentTarget;
     const dueDate = dueText.trim() ? (parseDisplayDate(dueText) ?? dueText.trim()) : null;
     const input = { action: action.trim(), owner_id: owner?.id ?? null, due_date: dueDate, status };
-    const checked = strategy ? updateTreatmentStrategySchema.safeParse(input) : createTreatmentStrategySchema.safeParse(input);
+    // A change sends only what changed: the log then says exactly what was done.
+    const saved = strategy && { action: strategy.action, owner_id: strategy.owner?.id ?? null, due_date: strategy.due_date, status: strategy.status };
+    const changes = saved ? Object.fromEntries(Object.entries(input).filter(([field, value]) => value !== saved[field as keyof typeof saved])) : input;
+    if (strategy && Object.keys(changes).length === 0) return onClose();
+    const checked = strategy ? updateTreatmentStrategySchema.safeParse(changes) : createTreatmentStrategySchema.safeParse(input);
     if (!checked.success) {
       const found = fieldErrorsFromIssues(checked.error.issues);
       if (found.due_date) found.due_date = 'Write the date as DD-MM-YYYY, for example 31-01-2027';
@@ -57,7 +61,7 @@ export function StrategyDialog({ projectId, riskId, strategy, open, onClose }: P
         focusFirstInvalid(form, found);
       },
     };
-    if (strategy) update.mutate({ strategyId: strategy.id, input }, done);
+    if (strategy) update.mutate({ strategyId: strategy.id, input: changes }, done);
     else create.mutate(input, done);
   };
 

@@ -92,7 +92,7 @@ describe('a risk’s page', () => {
     expect(await within(record).findByText('Revoked')).toBeInTheDocument();
   }, 90_000);
 
-  it('adds treatment actions with their owner and due date, and removes one after asking', async () => {
+  it('adds treatment actions with their owner and due date, changes one, and removes it after asking', async () => {
     const { user, calls } = await open();
     const actions = await screen.findByRole('region', { name: 'Treatment actions' });
     expect(await within(actions).findByText('No actions yet.')).toBeInTheDocument();
@@ -106,6 +106,17 @@ describe('a risk’s page', () => {
     expect(bodyOf(callsOf(calls, `${riskPath}/treatment-strategies`, 'POST')[0]!)).toEqual({ action: 'Run a bias audit', owner_id: eddie.user_id, due_date: '2027-06-30', status: 'planned' });
     expect(await within(actions).findByText('Run a bias audit', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(actions).getByText(/Planned · Eddie Editor/)).toBeInTheDocument();
+
+    await user.click(within(actions).getByRole('button', { name: 'Actions for “Run a bias audit”' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change…' }));
+    const change = await screen.findByRole('dialog', { name: 'Change the action' });
+    expect(within(change).getByRole('textbox', { name: 'Due date' })).toHaveValue('30-06-2027');
+    await choose(user, change, /^Status/, /^In progress/);
+    await user.click(within(change).getByRole('button', { name: 'Save action' }));
+    const patch = `${riskPath}/treatment-strategies/0199a0b2-0000-7000-8000-000000000960`;
+    await waitFor(() => expect(callsOf(calls, patch, 'PATCH')).toHaveLength(1));
+    expect(bodyOf(callsOf(calls, patch, 'PATCH')[0]!)).toEqual({ status: 'in_progress' });
+    expect(await within(actions).findByText(/In progress · Eddie Editor/, {}, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.click(within(actions).getByRole('button', { name: 'Actions for “Run a bias audit”' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove…' }));
