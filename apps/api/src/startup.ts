@@ -7,6 +7,7 @@ import { composeFeatures } from './composition';
 import { installJobEngine } from './jobs/engine';
 import { registeredJobs } from './jobs/registry';
 import { syncBuiltInFrameworks } from './modules/frameworks/built-in-sync';
+import { lockDataDir } from './lib/data-dir-lock';
 
 /** Argument that makes `server.js` prepare the embedded database in a child process and exit. */
 export const PREPARE_FLAG = '--prepare-embedded-database';
@@ -38,6 +39,8 @@ export async function openPreparedDatabase(config: Config): Promise<{ database: 
     const database = await createDatabase(options);
     return { database, ...(await prepare(database, config)) };
   }
+  // Held for the server's life (released at exit): the preparing child works under its parent's lock.
+  lockDataDir(config.dataDir);
   const prepared = await prepareInChild();
   return { database: await createDatabase(options), ...prepared };
 }
