@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicabilityDecisionInput, applicabilityDecisionResponse, dryRunQuery, errorResponse, projectIdParams, soaQuery, statementOfApplicability, uuid } from '@aegis/contracts';
 import { access } from '../../plugins/access';
-import { csvAttachment, soaCsv, soaFileName } from './soa-csv';
+import { attachment } from '../../lib/attachment';
+import { soaCsv, soaFileName } from './soa-csv';
 import { soaDecisionService } from './soa-decision-service';
 import { statementOfApplicability as readStatement } from './soa-service';
 
@@ -58,7 +59,7 @@ export async function soaRoutes(root: FastifyInstance) {
       const statement = await readStatement(app.deps, request.ctx, request.params.project_id, request.query.framework, app.deps.clock.now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8; header=present')
-        .header('content-disposition', csvAttachment(soaFileName(statement)))
+        .header('content-disposition', attachment(soaFileName(statement), 'csv', 'statement-of-applicability'))
         .header('cache-control', 'no-store')
         .send(Buffer.from(soaCsv(statement), 'utf8'));
     },

@@ -2,7 +2,8 @@ import { ACCEPTANCE_STATUS_LABELS, RISK_CATEGORY_INFO, RISK_LEVEL_LABELS, TREATM
 import type { Deps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
-import { csvAttachment, csvOf } from '../applicability/soa-csv';
+import { attachment } from '../../lib/attachment';
+import { csvOf } from '../../lib/csv';
 import { projectName, registerRows, type RegisterRow } from './risk-register-repository';
 import { referenceOf } from './risk-view';
 import { expectedAnnualLoss, moneyOf } from './scoring';
@@ -57,5 +58,5 @@ export async function riskRegisterCsv(deps: Pick<Deps, 'db'>, ctx: RequestContex
   const name = await projectName(deps.db, organizationId, projectId);
   if (name === undefined) throw notFound('Project');
   const rows = await registerRows(deps.db, organizationId, projectId, { order: 'reference' });
-  return { body: csvOf([RISK_CSV_HEADER, ...rows.map(line)]), disposition: csvAttachment(`${name} - risk register`) };
+  return { body: csvOf([RISK_CSV_HEADER, ...rows.map(line)]), disposition: attachment(`${name} - risk register`, 'csv', 'risk-register') };
 }
