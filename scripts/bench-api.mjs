@@ -10,6 +10,8 @@
 //   core            issue 18's main reads and writes (current user, token status, lists, dashboard, writes, reviews)
 //   compliance      the three frameworks applied to every project (the apply measured), the compliance lists again
 //   export          /api/health alone and while BENCH_EXPORTS users export the demo project with long comments at once
+//   applicability   the demo project's EU AI Act settings saved back and forth, questionnaires, statement of applicability
+//   risks           the demo project's risk register at 10,000 risks (added straight into the database; the server restarts)
 //   projects-scale  the projects list at each of BENCH_PROJECT_LEVELS projects (the server restarts between levels)
 // Every later feature adds its list and main write to a group (or a new group).
 //
@@ -24,18 +26,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from './bench-api/client.mjs';
+import { applicability } from './bench-api/groups/applicability.mjs';
 import { compliance } from './bench-api/groups/compliance.mjs';
 import { core } from './bench-api/groups/core.mjs';
 import { exportGroup } from './bench-api/groups/export.mjs';
 import { firstScreen } from './bench-api/groups/first-screen.mjs';
 import { projectsScale } from './bench-api/groups/projects-scale.mjs';
+import { risks } from './bench-api/groups/risks.mjs';
 import { createRecorder, printTable } from './bench-api/measure.mjs';
 import { assertUnused, freePort, startBare, startServer, stop, stopAll } from './bench-api/processes.mjs';
 import { seedOrganization, signIn } from './bench-api/seed.mjs';
 
 // first-screen comes first: admin@demo.local becomes the Owner of every project the core group creates, and the
 // current user's answer lists the projects where one holds a role, so later its bytes would depend on that run.
-const GROUPS = [firstScreen, core, compliance, exportGroup, projectsScale];
+// applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks.
+const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, projectsScale];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const number = (name, fallback) => Number(process.env[name] ?? fallback);
