@@ -270,6 +270,15 @@ describe('an approved risk', () => {
     expect(log[0]).toMatchObject({ action: 'deleted', after: { label: expect.stringContaining('Approved risk (reopened)') } });
   });
 
+  it('never gives the number of a deleted risk again, even the newest one', async () => {
+    const editor = await t.login('editor@demo.local');
+    const created = async (name: string) => (await editor({ method: 'POST', url: url(), payload: { name, likelihood: 2, impact: 2 } })).json() as Risk;
+    const newest = await created('Newest for a moment');
+    expect((await editor({ method: 'DELETE', url: url(`/${newest.id}`) })).statusCode).toBe(204);
+    const next = await created('After the deletion');
+    expect(Number(next.reference.slice(2))).toBe(Number(newest.reference.slice(2)) + 1);
+  });
+
   it('is not deleted while a review is pending', async () => {
     const pending = await create({ name: 'Pending review risk', likelihood: 1, impact: 2 });
     const editor = await t.login('editor@demo.local');

@@ -176,3 +176,13 @@ export const riskControls = pgTable(
     index('risk_controls_org_idx').on(t.organizationId, t.projectId),
   ],
 );
+
+/**
+ * The last R-number given in each project: risks are numbered from it, so a deleted risk's number is
+ * never given again (max(number) + 1 would reuse the newest one's). Its row lock orders concurrent creations.
+ */
+export const riskNumberCounters = pgTable('risk_number_counters', {
+  projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+}, (t) => [index('risk_number_counters_org_idx').on(t.organizationId)]);

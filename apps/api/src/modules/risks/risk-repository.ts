@@ -239,14 +239,20 @@ export const riskRepository = {
   },
 
   /**
-   * Locks the project's row (for no key update) and answers the next risk number: risks of one project
-   * are created one after the other, so numbers never collide.
+   * The next risk number of the project (undefined when it is not the organization's): the counter's row lock
+   * orders concurrent creations, so numbers never collide, and a deleted risk's number is never given again.
    */
   async nextNumber(db: Executor, organizationId: string, projectId: string): Promise<number | undefined> {
-    const locked = rowsOf<{ id: string }>(await db.execute(sql`select id from projects where id = ${projectId} and organization_id = ${organizationId} for no key update`));
-    if (locked.length === 0) return undefined;
-    const [row] = rowsOf<{ next: number }>(await db.execute(sql`select coalesce(max(number), 0) + 1 as next from risks where project_id = ${projectId}`));
-    return Number(row!.next);
+    // The project's counter, created at its first risk (from the numbers given before counters existed).
+    const [row] = rowsOf<{ next: number }>(
+      await db.execute(sql`
+        insert into risk_number_counters (project_id, organization_id, last_number)
+        select p.id, p.organization_id, coalesce((select max(r.number) from risks r where r.project_id = p.id), 0) + 1
+          from projects p where p.id = ${projectId} and p.organization_id = ${organizationId}
+        on conflict (project_id) do update set last_number = risk_number_counters.last_number + 1
+        returning last_number as next`),
+    );
+    return row ? Number(row.next) : undefined;
   },
 
   async insert(
