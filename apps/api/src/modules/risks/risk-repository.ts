@@ -182,12 +182,16 @@ export const riskRepository = {
     const order = orderOf(query.sortBy, query.descending);
     const rows = rowsOf<RiskRow & { total: number }>(
       await db.execute(sql`
-        with p as (
-          select ${columns(organizationId)}, count(*) over () as total, row_number() over (order by ${order}) as n
+        with page as (
+          -- The page's ids alone (the sort reads the stored scores): the wide columns are read for its rows only.
+          select r.id, count(*) over () as total, row_number() over (order by ${order}) as n
             from risks r left join risk_treatments t on t.risk_id = r.id
            where ${where(organizationId, projectId, filters)}
            order by ${order}
            limit ${query.size} offset ${offsetOf(query.page, query.size)}
+        ), p as (
+          select ${columns(organizationId)}, page.total, page.n
+            from page join risks r on r.id = page.id left join risk_treatments t on t.risk_id = r.id
         )
         select p.*, ${decorations} from p order by p.n`),
     );
