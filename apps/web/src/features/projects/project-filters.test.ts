@@ -18,8 +18,11 @@ describe('clearProjectFilters', () => {
     expect(clearProjectFilters('name=x').toString()).toBe('');
   });
 
-  it('names exactly the keys of the spec, with the other filters of the controls list', () => {
-    expect([...PROJECT_FILTER_KEYS].sort()).toEqual(['framework', 'is_assigned_to_me', 'is_assigned_to_me_for_review', 'name', 'needs_attention', 'requirement', 'status', 'tag', 'tags']);
+  it('names exactly the keys of the spec, with the other filters of the controls list and the risk register', () => {
+    expect([...PROJECT_FILTER_KEYS].sort()).toEqual([
+      'above_appetite', 'category', 'framework', 'impact', 'is_assigned_to_me', 'is_assigned_to_me_for_review', 'likelihood', 'name', 'needs_attention',
+      'requirement', 'residual_impact', 'residual_likelihood', 'status', 'tag', 'tags',
+    ]);
   });
 
   it('drops the controls list’s requirement, review and attention filters too', () => {

@@ -2,10 +2,14 @@
  * The list filters a project's screens keep in the query string (spec section 2, project header
  * tabs): the framework, the status, the tags, the name and the assigned-to-me flag — and the other
  * filters of the controls list (section 7: requirement, assigned to me for review; and needs
- * attention), which would otherwise come back with the next visit to it. Clicking a tab, or moving
+ * attention) and of the risk register (category, above appetite and a heat map cell), which would
+ * otherwise come back with the next visit to it. Clicking a tab, or moving
  * to another project screen, drops them.
  */
-export const PROJECT_FILTER_KEYS = ['framework', 'status', 'tags', 'tag', 'name', 'is_assigned_to_me', 'requirement', 'is_assigned_to_me_for_review', 'needs_attention'] as const;
+export const PROJECT_FILTER_KEYS = [
+  'framework', 'status', 'tags', 'tag', 'name', 'is_assigned_to_me', 'requirement', 'is_assigned_to_me_for_review', 'needs_attention',
+  'category', 'above_appetite', 'likelihood', 'impact', 'residual_likelihood', 'residual_impact',
+] as const;
 
 /** The same parameters without the project filters; every other parameter stays as it was. */
 export function clearProjectFilters(searchParams: URLSearchParams | string): URLSearchParams {

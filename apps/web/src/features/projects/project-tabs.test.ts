@@ -36,7 +36,13 @@ describe('isProjectTabActive', () => {
     const controls = PROJECT_TABS.find((tab) => tab.path === 'controls')!;
     expect(isProjectTabActive(controls, base, `${base}/control-detail/MFF-1.RSK.01`)).toBe(true);
     expect(isProjectTabActive(controls, base, `${base}/requirements`)).toBe(false);
-    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Settings']);
+    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Settings']);
+  });
+
+  it('marks Risks on a risk’s page too', () => {
+    const risks = PROJECT_TABS.find((tab) => tab.path === 'risks')!;
+    expect(isProjectTabActive(risks, base, `${base}/risk-detail/r1`)).toBe(true);
+    expect(isProjectTabActive(risks, base, `${base}/controls`)).toBe(false);
   });
 
   it('never marks a tab of another project', () => {

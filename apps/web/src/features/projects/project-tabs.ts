@@ -16,7 +16,7 @@ export type ProjectTab = {
 };
 
 /**
- * The tabs in header order. Risks (activeAlso 'risk-detail/:riskId'), Evidence, Assets
+ * The tabs in header order. Evidence, Assets
  * ('asset-detail/:assetId') and Testing (badge PREVIEW, 'test-detail/:testId') each add one line
  * here when their feature arrives.
  */
@@ -25,6 +25,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
   // The scoping page (EU AI Act settings, questionnaires, statement of applicability) belongs with the requirements it scopes.
   { path: 'requirements', label: 'Requirements', activeAlso: ['scoping'], anyOf: ['requirements:read'] },
   { path: 'controls', label: 'Controls', activeAlso: ['control-detail/:controlCode'], anyOf: ['controls:read'] },
+  { path: 'risks', label: 'Risks', activeAlso: ['risk-detail/:riskId'], anyOf: ['risks:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
 
