@@ -10,7 +10,7 @@ import type { DisplayStatus } from '../../../components/status-styles';
 import { formatDateTime } from '../../../lib/format';
 import { useAssessments } from '../api/list-assessments';
 import { AssessmentForm } from './assessment-form';
-import { DetailSection } from './detail-section';
+import { DetailSection } from '../../../components/detail-section';
 
 /** An assessment result shown with the icon of the test result it reads like. */
 const RESULT_STATUS: Record<AssessmentResult, DisplayStatus> = { met: 'passed', partially_met: 'error', not_met: 'failed' };

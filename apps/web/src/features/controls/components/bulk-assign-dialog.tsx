@@ -3,7 +3,7 @@ import type { BulkControlsResult, PersonRef } from '@aegis/contracts';
 import { FormDialog } from '../../../components/form-dialog';
 import { notifySuccess } from '../../../lib/notifier';
 import { bulkUpdateControlsSchema, useBulkUpdateControls } from '../api/bulk-update-controls';
-import { PeoplePicker } from './people-picker';
+import { PeoplePicker } from '../../../components/people-picker';
 import { BulkResultAlert, RefusalAlert } from './refusal-alert';
 
 type Props = { projectId: string; codes: string[]; open: boolean; onClose: () => void; onDone: () => void };

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ControlDetail } from '@aegis/contracts';
 import { lifecycleLabels } from './control-labels';
-import { DetailSection } from './detail-section';
+import { DetailSection } from '../../../components/detail-section';
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (

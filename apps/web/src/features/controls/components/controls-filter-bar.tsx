@@ -12,7 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import { WORK_ITEM_STATUSES, WORK_ITEM_STATUS_LABELS, type AppliedFramework, type Tag } from '@aegis/contracts';
 import { SearchField } from '../../../components/search-field';
 import type { ControlListParams } from '../control-list-params';
-import { MultiSelectField } from './multi-select-field';
+import { MultiSelectField } from '../../../components/multi-select-field';
 import { RequirementFilter } from './requirement-filter';
 
 type Props = {

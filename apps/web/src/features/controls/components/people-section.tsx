@@ -10,8 +10,8 @@ import { PeopleNames } from '../../../components/people-names';
 import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
 import { updateControlAssigneesSchema, useUpdateControlAssignees } from '../api/update-control-assignees';
-import { DetailSection } from './detail-section';
-import { PeoplePicker } from './people-picker';
+import { DetailSection } from '../../../components/detail-section';
+import { PeoplePicker } from '../../../components/people-picker';
 
 const ids = (people: readonly PersonRef[]) => people.map((person) => person.id);
 const same = (a: readonly PersonRef[], b: readonly PersonRef[]) => ids(a).join() === ids(b).join();

@@ -13,7 +13,7 @@ import { errorDetail } from '../../../lib/errors';
 import { formatDate, parseDisplayDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
 import { updateControlSchema, useUpdateControl } from '../api/update-control';
-import { DetailSection } from './detail-section';
+import { DetailSection } from '../../../components/detail-section';
 import { DueDateText } from './due-date-text';
 
 type FormProps = { projectId: string; control: ControlDetail; tags: readonly Tag[] };

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { RELATIONSHIP_LABELS, type ControlDetail, type SatisfiedRequirement } from '@aegis/contracts';
 import { KEEP_FILTERS, requirementsPath } from '../../../lib/project-paths';
 import { mappingSourceLabel } from './control-labels';
-import { DetailSection } from './detail-section';
+import { DetailSection } from '../../../components/detail-section';
 
 function byFramework(items: readonly SatisfiedRequirement[]) {
   const groups = new Map<string, { name: string; items: SatisfiedRequirement[] }>();

@@ -21,7 +21,7 @@ import { ControlHeader } from '../components/control-header';
 import { PeopleSection } from '../components/people-section';
 import { PlanningSection } from '../components/planning-section';
 import { SatisfiesSection } from '../components/satisfies-section';
-import { StatusHistorySection } from '../components/status-history-section';
+import { StatusHistorySection } from '../../../components/status-history-section';
 
 type Props = {
   project: Project;
@@ -76,7 +76,7 @@ export function ControlDetailScreen({ project, controlCode, review, discussion, 
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <PeopleSection projectId={project.id} control={control} canAssign={can('controls:assignee_update')} />
             <PlanningSection projectId={project.id} control={control} tags={tags.data ?? []} canUpdate={canUpdate} />
-            <StatusHistorySection history={control.status_history} />
+            <StatusHistorySection id="control-status-history" history={control.status_history} />
             {activity?.(control)}
           </Stack>
         </Box>

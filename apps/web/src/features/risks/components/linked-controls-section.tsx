@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProjectPermission, RiskControl, RiskDetail } from '@aegis/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DetailSection } from '../pending/detail-section';
+import { DetailSection } from '../../../components/detail-section';
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatusChip } from '../../../components/status-chip';
 import { errorDetail } from '../../../lib/errors';

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { PersonRef } from '@aegis/contracts';
-import { useProjectPeople } from '../pending/project-people';
+import { useProjectPeople } from '../../../lib/project-people';
 
 type Props = { projectId: string; value: PersonRef | null; onChange: (person: PersonRef | null) => void; error?: string };
 

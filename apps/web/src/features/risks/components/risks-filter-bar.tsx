@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { RISK_CATEGORIES, RISK_CATEGORY_INFO, WORK_ITEM_STATUSES, WORK_ITEM_STATUS_LABELS } from '@aegis/contracts';
-import { MultiSelectField } from '../pending/multi-select-field';
+import { MultiSelectField } from '../../../components/multi-select-field';
 import { SearchField } from '../../../components/search-field';
 import type { HeatMapCell, RiskListParams } from '../risk-list-params';
 

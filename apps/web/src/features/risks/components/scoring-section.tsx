@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RiskDetail, RiskLevel, RiskMatrix, RiskScore } from '@aegis/contracts';
-import { DetailSection } from '../pending/detail-section';
+import { DetailSection } from '../../../components/detail-section';
 import { fieldErrorsFromApiError, type FieldErrors } from '../../../components/field-errors';
 import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { STRATEGY_STATUS_LABELS, type ProjectPermission, type RiskDetail, type TreatmentStrategy } from '@aegis/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DetailSection } from '../pending/detail-section';
+import { DetailSection } from '../../../components/detail-section';
 import { RetryAlert } from '../../../components/retry-alert';
 import { RowActionsMenu, type RowAction } from '../../../components/row-actions-menu';
 import { errorDetail } from '../../../lib/errors';

@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TREATMENT_OPTION_LABELS, type ProjectPermission, type RiskDetail, type RiskLevel, type RiskMatrix, type RiskTreatment } from '@aegis/contracts';
-import { DetailSection } from '../pending/detail-section';
+import { DetailSection } from '../../../components/detail-section';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useRiskTreatment } from '../api/get-risk-treatment';

@@ -43,7 +43,7 @@ describe('a risk’s page', () => {
     expect(screen.getByRole('button', { name: 'Mark out of scope…' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Inherent: Likely \(4\) × Major \(4\), high\. No residual assessed yet\./ })).toBeInTheDocument();
     // The way back, and the Risks tab's reach.
-    expect(screen.getByRole('link', { name: 'Risks' })).toHaveAttribute('href', `/projects/project-detail/${owner.id}/risks`);
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Risks' })).toHaveAttribute('href', `/projects/project-detail/${owner.id}/risks`);
   }, 90_000);
 
   it('saves a mitigation with residual scores, which moves the residual cell', async () => {

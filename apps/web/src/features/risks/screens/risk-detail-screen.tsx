@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Project, RiskDetail } from '@aegis/contracts';
 import { PageProgress } from '../../../components/page-progress';
 import { RetryAlert } from '../../../components/retry-alert';
-import { StatusHistorySection } from '../pending/status-history-section';
+import { StatusHistorySection } from '../../../components/status-history-section';
 import { usePageTitle } from '../../../components/use-page-title';
 import { ApiError } from '../../../lib/errors';
 import { risksPath } from '../../../lib/project-paths';

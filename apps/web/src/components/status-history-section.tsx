@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { WORK_ITEM_STATUS_LABELS, type StatusChange } from '@aegis/contracts';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../lib/format';
 import { DetailSection } from './detail-section';
 
 /** Every status the control went through, newest first, with who moved it and why; a forced approval says so. */

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PersonRef } from '@aegis/contracts';
-import { PersonAvatar } from '../../../components/people-names';
-import { useProjectPeople } from '../api/list-project-people';
+import { PersonAvatar } from './people-names';
+import { useProjectPeople } from '../lib/project-people';
 
 type Props = {
   projectId: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, type Page, type PersonRef, type ProjectMember } from '@aegis/contracts';
-import { apiFetch, requireParams } from '../../../lib/api-client';
-import { projectKey } from '../../../lib/query-keys';
+import { apiFetch, requireParams } from './api-client';
+import { projectKey } from './query-keys';
 
 /** The project's members as the people pickers offer them (a project has a handful; the first 250 by name). Needs users:read. */
 export async function listProjectPeople(projectId: string, signal?: AbortSignal): Promise<PersonRef[]> {
