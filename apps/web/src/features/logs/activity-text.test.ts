@@ -105,3 +105,25 @@ describe('describeActivity for controls', () => {
     );
   });
 });
+
+describe('describeActivity for scoping and risks', () => {
+  const project = { object_type: 'project' };
+  const risk = { object_type: 'risk', object_id: '0199a0b2-0000-7000-8000-0000000000f1' };
+  it('says what the scoping changed and what a re-evaluation moved', () => {
+    expect(describeActivity(entry({ ...project, action: 'eu_ai_act_settings_updated' }))).toBe('Ada Lovelace changed the EU AI Act settings');
+    expect(describeActivity(entry({ ...project, action: 'applicability_changed', after: { cause: 'eu_ai_act_settings', counts: { requirements_out: 12, requirements_in: 0, controls_out: 1, controls_restored: 0, controls_kept: 1 } } }))).toBe(
+      'Ada Lovelace re-evaluated what applies to the project: 12 requirements out of scope, 1 control out of scope',
+    );
+    expect(describeActivity(entry({ ...project, action: 'questionnaire_completed', after: { framework_code: 'ISO_IEC_42001' } }))).toBe('Ada Lovelace completed the ISO_IEC_42001 questionnaire');
+    expect(describeActivity(entry({ ...project, action: 'questionnaire_answered', after: { framework_code: 'NIST_AI_RMF' } }))).toBe('Ada Lovelace answered a scoping question of NIST_AI_RMF');
+  });
+
+  it('names the treatment, actions, acceptance and links of a risk', () => {
+    const label = { label: 'R-3 Model drift' };
+    expect(describeActivity(entry({ ...risk, action: 'treatment_updated', after: label }))).toBe('Ada Lovelace changed the treatment of risk R-3 Model drift');
+    expect(describeActivity(entry({ ...risk, action: 'strategy_added', after: { ...label, action: 'Retrain monthly' } }))).toBe('Ada Lovelace added the action “Retrain monthly” to risk R-3 Model drift');
+    expect(describeActivity(entry({ ...risk, action: 'strategy_removed', before: { action: 'Retrain monthly' }, after: label }))).toBe('Ada Lovelace removed the action “Retrain monthly” from risk R-3 Model drift');
+    expect(describeActivity(entry({ ...risk, action: 'acceptance_revoked', after: label }))).toBe('Ada Lovelace revoked the acceptance of risk R-3 Model drift');
+    expect(describeActivity(entry({ ...risk, action: 'control_linked', after: { ...label, control: 'MFF-1.RSK.01 Risk management' } }))).toBe('Ada Lovelace linked MFF-1.RSK.01 Risk management to risk R-3 Model drift');
+  });
+});

@@ -2,6 +2,7 @@ import { ASSESSMENT_RESULT_LABELS, WORK_ITEM_STATUS_LABELS, type ActivityEntry, 
 import { formatDate } from '../../lib/format';
 import { count, isObject, joined, stringsOf as idsOf } from './activity-values';
 import { describeReviewAction } from './review-activity-text';
+import { describeGovernanceAction } from './governance-activity-text';
 
 const isStatus = (value: unknown): value is WorkItemStatus => typeof value === 'string' && value in WORK_ITEM_STATUS_LABELS;
 
@@ -125,5 +126,5 @@ export function describeWorkItemAction(entry: ActivityEntry, genericNoun: string
     case 'assessed':
       return assessed(entry, noun);
   }
-  return describeReviewAction(entry, noun);
+  return describeGovernanceAction(entry, noun) ?? describeReviewAction(entry, noun);
 }
