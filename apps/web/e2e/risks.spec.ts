@@ -96,7 +96,9 @@ test('an editor adds a risk from the library, scores it high, links two controls
   const picker = link.getByRole('combobox', { name: 'Controls' });
   await picker.fill('MFF-1.RSK');
   const options = page.getByRole('option');
-  await expect(options.first()).toBeVisible();
+  // The list is filtered on the server: wait until the first two options are risk-management controls.
+  await expect(options.nth(0)).toContainText(/^MFF-1\.RSK/);
+  await expect(options.nth(1)).toContainText(/^MFF-1\.RSK/);
   const codes = [(await options.nth(0).innerText()).split('\n')[0]!.trim(), (await options.nth(1).innerText()).split('\n')[0]!.trim()];
   await options.nth(0).click();
   await picker.fill('MFF-1.RSK');
