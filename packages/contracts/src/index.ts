@@ -20,3 +20,4 @@ export * from './reviews';
 export * from './health';
 export * from './applicability';
 export * from './risks';
+export * from './evidence';

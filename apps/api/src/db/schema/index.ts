@@ -13,3 +13,4 @@ export * from './work-items';
 export * from './reviews';
 export * from './applicability';
 export * from './risks';
+export * from './evidence';
