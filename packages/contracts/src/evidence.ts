@@ -297,3 +297,7 @@ export const controlSuggestionParams = z.object({ project_id: uuid, control_code
 export const suggestionParams = z.object({ project_id: uuid, suggestion_id: uuid });
 /** Dismissing may say why (kept in the log). */
 export const decideSuggestion = z.strictObject({ reason: z.string().trim().max(2000).optional() });
+
+/** The evidence linked to one control or one risk (its page's section). */
+export const linkedEvidenceList = z.object({ items: z.array(evidenceListItem) });
+export type LinkedEvidenceList = z.infer<typeof linkedEvidenceList>;
