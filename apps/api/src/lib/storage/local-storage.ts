@@ -1,11 +1,19 @@
-import { constants } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileMeter } from './file-meter';
 import { assertKey, type FileStorage } from './file-storage';
+
+const missing = (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR';
 
 /** Files under `root` (DATA_DIR/files), one file per key; folders are made on the first write. */
 export function localStorage(root: string): FileStorage {
   const pathOf = (key: string) => path.join(root, ...assertKey(key).split('/').filter(Boolean));
+  // Written aside, then renamed: a reader never sees half a file. Unique per write, so two writes of one key never share one.
+  const partialOf = (target: string) => `${target}.${process.pid}-${randomUUID()}.partial`;
 
   async function countFiles(target: string): Promise<number> {
     const stat = await fs.stat(target).catch(() => null);
@@ -20,15 +28,70 @@ export function localStorage(root: string): FileStorage {
     async put(key, body) {
       const target = pathOf(key);
       await fs.mkdir(path.dirname(target), { recursive: true });
-      // Written aside, then renamed: a reader never sees half a file.
-      const partial = `${target}.${process.pid}.partial`;
-      await fs.writeFile(partial, body);
-      await fs.rename(partial, target);
+      const partial = partialOf(target);
+      try {
+        await fs.writeFile(partial, body);
+        await fs.rename(partial, target);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async putStream(key, source, { maxBytes }) {
+      const target = pathOf(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const partial = partialOf(target);
+      const meter = fileMeter(maxBytes);
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          try {
+            meter.update(chunk);
+            done(null, chunk);
+          } catch (error) {
+            done(error as Error);
+          }
+        },
+      });
+      try {
+        // Too large, the source failing or aborted, the disk full: pipeline stops every stage and throws.
+        await pipeline(source, measure, createWriteStream(partial, { flags: 'wx' }));
+        const stored = meter.result();
+        await fs.rename(partial, target);
+        return stored;
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       return fs.readFile(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT' || error.code === 'EISDIR') return null;
+        if (missing(error)) return null;
         throw error;
+      });
+    },
+    async readStream(key, range) {
+      const handle = await fs.open(pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (missing(error)) return null;
+        throw error;
+      });
+      if (!handle) return null;
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        // The handle stays open until the stream ends or is destroyed: a file renamed over meanwhile is still read whole.
+        const stream = handle.createReadStream(range ? { start: range.start, end: Math.min(range.end, stat.size - 1) } : {});
+        return { stream, size: stat.size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    async remove(key) {
+      await fs.unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
       });
     },
     async removePrefix(prefix) {

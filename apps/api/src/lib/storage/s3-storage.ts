@@ -1,16 +1,24 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
+import { fileMeter } from './file-meter';
 import { assertKey, type FileStorage } from './file-storage';
 
 export type S3Options = { endpoint: string | undefined; bucket: string; region: string | undefined; accessKeyId: string; secretAccessKey: string };
 
+/** The size of one part of a streamed upload: what it holds in memory at a time (S3 wants at least 5 MiB for every part but the last). */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
 const decodeXml = (text: string) =>
   text.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!);
+const encodeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /**
  * An S3-compatible bucket through its REST API, signed with AWS Signature V4. A custom endpoint (MinIO,
  * R2, …) is addressed path-style (`{endpoint}/{bucket}/{key}`); AWS itself virtual-hosted style.
+ * `partBytes` is for tests only.
  */
-export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch): FileStorage {
+export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch, partBytes = S3_PART_BYTES): FileStorage {
   const region = options.region ?? 'us-east-1';
   const client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, service: 's3', region });
   const bucketUrl = options.endpoint
@@ -44,16 +52,122 @@ export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch): 
     return keys;
   }
 
+  /** A multipart upload (CreateMultipartUpload … CompleteMultipartUpload), one part at a time. */
+  async function multipart(key: string, contentType: string) {
+    const url = objectUrl(key);
+    const created = await send(`${url}?uploads`, { method: 'POST', headers: { 'content-type': contentType } });
+    await expectOk(created, 'upload start');
+    const uploadId = decodeXml(/<UploadId>([^<]*)<\/UploadId>/.exec(await created.text())?.[1] ?? '');
+    if (!uploadId) throw new Error('S3 upload start failed: no UploadId');
+    const upload = `${url}?uploadId=${encodeURIComponent(uploadId)}`;
+    const etags: string[] = [];
+    return {
+      async part(bytes: Uint8Array) {
+        const partNumber = etags.length + 1;
+        // The signed Request copies the bytes, so the caller may refill its buffer as soon as this resolves.
+        const response = await send(`${url}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`, { method: 'PUT', body: bytes });
+        await expectOk(response, 'upload part');
+        await response.arrayBuffer().catch(() => undefined);
+        const etag = response.headers.get('etag');
+        if (!etag) throw new Error('S3 upload part failed: no ETag');
+        etags.push(etag);
+      },
+      async complete() {
+        const parts = etags.map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${encodeXml(etag)}</ETag></Part>`).join('');
+        const response = await send(upload, {
+          method: 'POST',
+          headers: { 'content-type': 'application/xml' },
+          body: `<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${parts}</CompleteMultipartUpload>`,
+        });
+        await expectOk(response, 'upload complete');
+        // S3 may answer 200 and still report the failure in the body.
+        const body = await response.text();
+        const code = /<Error>[\s\S]*?<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+        if (code) throw new Error(`S3 upload complete failed: ${code}`);
+      },
+      async abort() {
+        const response = await send(upload, { method: 'DELETE' });
+        if (response.status !== 404) await expectOk(response, 'upload abort');
+      },
+    };
+  }
+
+  /** The whole size from `Content-Range: bytes a-b/size`, else from Content-Length, else null. */
+  function sizeOf(response: Response): number | null {
+    const total = /\/(\d+)\s*$/.exec(response.headers.get('content-range') ?? '')?.[1];
+    if (total) return Number(total);
+    const length = response.headers.get('content-length');
+    return response.status === 200 && length !== null ? Number(length) : null;
+  }
+
   return {
     kind: 's3',
     async put(key, body, contentType) {
       await expectOk(await send(objectUrl(key), { method: 'PUT', body, headers: { 'content-type': contentType } }), 'upload');
+    },
+    async putStream(key, source, { contentType, maxBytes }) {
+      assertKey(key);
+      const meter = fileMeter(maxBytes);
+      // One part in memory at a time; a file smaller than a part goes up in one PUT and no multipart upload is made.
+      const buffer = Buffer.allocUnsafe(partBytes);
+      let filled = 0;
+      let upload: Awaited<ReturnType<typeof multipart>> | undefined;
+      try {
+        for await (const chunk of source) {
+          meter.update(chunk);
+          let offset = 0;
+          while (offset < chunk.byteLength) {
+            const take = Math.min(partBytes - filled, chunk.byteLength - offset);
+            buffer.set(chunk.subarray(offset, offset + take), filled);
+            filled += take;
+            offset += take;
+            if (filled === partBytes) {
+              upload ??= await multipart(key, contentType);
+              await upload.part(buffer);
+              filled = 0;
+            }
+          }
+        }
+        const stored = meter.result();
+        if (upload) {
+          if (filled > 0) await upload.part(buffer.subarray(0, filled));
+          await upload.complete();
+        } else {
+          await expectOk(await send(objectUrl(key), { method: 'PUT', body: buffer.subarray(0, filled), headers: { 'content-type': contentType } }), 'upload');
+        }
+        return stored;
+      } catch (error) {
+        // Parts already sent are kept (and billed) by the bucket until the upload is aborted.
+        if (upload) await upload.abort().catch(() => undefined);
+        throw error;
+      }
     },
     async read(key) {
       const response = await send(objectUrl(key));
       if (response.status === 404) return null;
       await expectOk(response, 'download');
       return Buffer.from(await response.arrayBuffer());
+    },
+    async readStream(key, range) {
+      const response = await send(objectUrl(key), range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
+      if (response.status === 404) {
+        await response.arrayBuffer().catch(() => undefined);
+        return null;
+      }
+      await expectOk(response, 'download');
+      let size = sizeOf(response);
+      if (size === null) {
+        const head = await send(objectUrl(key), { method: 'HEAD' });
+        await expectOk(head, 'download');
+        size = Number(head.headers.get('content-length'));
+      }
+      const stream = response.body ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) : Readable.from([]);
+      return { stream, size };
+    },
+    async remove(key) {
+      const response = await send(objectUrl(key), { method: 'DELETE' });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.status !== 404) await expectOk(response, 'delete');
     },
     async removePrefix(prefix) {
       const keys = await listKeys(assertKey(prefix));
