@@ -37,6 +37,8 @@ const ProjectControlsScreen = lazyWithReload(() => import('./routes/projects/pro
 const ProjectControlDetailScreen = lazyWithReload(() => import('./routes/projects/project-control-detail-screen'));
 const ProjectRisksScreen = lazyWithReload(() => import('./routes/projects/project-risks-screen'));
 const ProjectRiskDetailScreen = lazyWithReload(() => import('./routes/projects/project-risk-detail-screen'));
+const ProjectEvidenceScreen = lazyWithReload(() => import('./routes/projects/project-evidence-screen'));
+const ProjectEvidenceDetailScreen = lazyWithReload(() => import('./routes/projects/project-evidence-detail-screen'));
 const ProjectScopingScreen = lazyWithReload(() => import('./routes/projects/project-scoping-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
@@ -110,7 +112,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/reviews', withLayout('reviews'), <ReviewsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
-            // The project header (name, type, tabs) around its screens; evidence, assets and testing come with their features.
+            // The project header (name, type, tabs) around its screens; assets and testing come with their features.
             route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
               { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
               route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
@@ -118,6 +120,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               route('control-detail/:controlCode', withLayout('project-control-detail'), <ProjectControlDetailScreen />),
               route('risks', withLayout('project-risks'), <ProjectRisksScreen />),
               route('risk-detail/:riskId', withLayout('project-risk-detail'), <ProjectRiskDetailScreen />),
+              route('evidence', withLayout('project-evidence'), <ProjectEvidenceScreen />),
+              route('evidence-detail/:evidenceId', withLayout('project-evidence-detail'), <ProjectEvidenceDetailScreen />),
               route('scoping', withLayout('project-scoping'), <ProjectScopingScreen />),
               route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),

@@ -36,13 +36,21 @@ describe('isProjectTabActive', () => {
     const controls = PROJECT_TABS.find((tab) => tab.path === 'controls')!;
     expect(isProjectTabActive(controls, base, `${base}/control-detail/MFF-1.RSK.01`)).toBe(true);
     expect(isProjectTabActive(controls, base, `${base}/requirements`)).toBe(false);
-    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Settings']);
+    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Settings']);
   });
 
   it('marks Risks on a risk’s page too', () => {
     const risks = PROJECT_TABS.find((tab) => tab.path === 'risks')!;
     expect(isProjectTabActive(risks, base, `${base}/risk-detail/r1`)).toBe(true);
     expect(isProjectTabActive(risks, base, `${base}/controls`)).toBe(false);
+  });
+
+  it('marks Evidence on an evidence’s page too', () => {
+    const evidence = PROJECT_TABS.find((tab) => tab.path === 'evidence')!;
+    expect(isProjectTabActive(evidence, base, `${base}/evidence`)).toBe(true);
+    expect(isProjectTabActive(evidence, base, `${base}/evidence-detail/e1`)).toBe(true);
+    expect(isProjectTabActive(evidence, base, `${base}/risks`)).toBe(false);
+    expect(visibleProjectTabs(['evidences:read']).map((tab) => tab.label)).toEqual(['Dashboard', 'Evidence']);
   });
 
   it('never marks a tab of another project', () => {

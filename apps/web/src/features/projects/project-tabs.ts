@@ -16,9 +16,8 @@ export type ProjectTab = {
 };
 
 /**
- * The tabs in header order. Evidence, Assets
- * ('asset-detail/:assetId') and Testing (badge PREVIEW, 'test-detail/:testId') each add one line
- * here when their feature arrives.
+ * The tabs in header order. Assets ('asset-detail/:assetId') and Testing (badge PREVIEW,
+ * 'test-detail/:testId') each add one line here when their feature arrives.
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: '', label: 'Dashboard' },
@@ -26,6 +25,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: 'requirements', label: 'Requirements', activeAlso: ['scoping'], anyOf: ['requirements:read'] },
   { path: 'controls', label: 'Controls', activeAlso: ['control-detail/:controlCode'], anyOf: ['controls:read'] },
   { path: 'risks', label: 'Risks', activeAlso: ['risk-detail/:riskId'], anyOf: ['risks:read'] },
+  { path: 'evidence', label: 'Evidence', activeAlso: ['evidence-detail/:evidenceId'], anyOf: ['evidences:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
 
