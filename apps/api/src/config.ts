@@ -42,6 +42,9 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   RESPONSE_VALIDATION: flag(false),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1024).default(1_048_576),
+  AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +72,12 @@ export type Config = {
   trustProxy: boolean;
   bodyLimit: number;
   logLevel: string;
+  /**
+   * An OpenAI-compatible chat completions endpoint (AI_BASE_URL, e.g. https://api.openai.com/v1; AI_MODEL;
+   * AI_API_KEY, sent as a bearer token when set) that may rerank and explain evidence suggestions. Unset:
+   * suggestions come from PostgreSQL full-text ranking alone, which is always the fallback.
+   */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /**
    * Checks every answer against its documented schema before sending it (RESPONSE_VALIDATION): the tests
    * turn it on, so an answer that breaks its schema fails them; in production answers go through the
@@ -100,6 +109,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(`Invalid environment variable ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: required when S3_BUCKET is set`);
   }
+  if ((e.AI_BASE_URL || e.AI_API_KEY) && !e.AI_MODEL) {
+    throw new ConfigError('Invalid environment variable AI_MODEL: required when AI_BASE_URL or AI_API_KEY is set');
+  }
+  if ((e.AI_MODEL || e.AI_API_KEY) && !e.AI_BASE_URL) {
+    throw new ConfigError('Invalid environment variable AI_BASE_URL: required when AI_MODEL or AI_API_KEY is set');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -125,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     validateResponses: e.RESPONSE_VALIDATION,
   };
 }
