@@ -50,6 +50,7 @@ import { controlRoutes } from './modules/controls/routes';
 import { frameworkRoutes } from './modules/frameworks/routes';
 import { requirementRoutes } from './modules/requirements/routes';
 import { riskRoutes } from './modules/risks/routes';
+import { evidenceRoutes } from './modules/evidence/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { workItemRoutes } from './modules/work-items/routes';
 import { platformFrameworkRoutes } from './modules/frameworks/platform-routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(applicabilityRoutes);
   await app.register(soaRoutes);
   await app.register(riskRoutes);
+  await app.register(evidenceRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 

@@ -7,6 +7,9 @@ import { soaSection } from './modules/applicability/soa-export-section';
 import { commentsSection } from './modules/comments/comment-export-section';
 import { controlReviewConcept } from './modules/controls/control-review-concept';
 import { controlsSection } from './modules/controls/controls-export-section';
+import { evidenceSection } from './modules/evidence/evidence-export-section';
+import { evidenceExpiryJob } from './modules/evidence/evidence-expiry-job';
+import { evidenceReviewConcept } from './modules/evidence/evidence-review-concept';
 import { activitySection } from './modules/logs/activity-export-section';
 import { membersSection } from './modules/projects/export/members-section';
 import { registerExportSection } from './modules/projects/export/sections';
@@ -25,9 +28,9 @@ import { usersRepository } from './modules/users/repository';
  */
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
-  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, activitySection, commentsSection]) registerExportSection(section);
-  for (const concept of [controlReviewConcept, riskReviewConcept]) registerReviewConcept(concept);
-  for (const job of [fileRemovalJob, statisticsJob]) registerJob(job);
+  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, evidenceSection, activitySection, commentsSection]) registerExportSection(section);
+  for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept]) registerReviewConcept(concept);
+  for (const job of [fileRemovalJob, statisticsJob, evidenceExpiryJob]) registerJob(job);
 }
 
 /** Who is calling, for the auth plugin (plugins/auth.ts): API tokens and users with their memberships and sessions. */

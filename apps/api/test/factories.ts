@@ -61,3 +61,43 @@ export function sampleTemplate(code = `POLICY_${randomBytes(3).toString('hex').t
     ...overrides,
   };
 }
+
+type Inject = ReturnType<TestApp['as']>;
+
+/** Uploads a file as evidence of the project (POST …/evidence, multipart part `file`); answers the raw response. */
+export function uploadEvidence(
+  as: Inject,
+  projectId: string,
+  content: string | Buffer,
+  options: { filename?: string; contentType?: string; field?: string; query?: Record<string, string>; evidenceId?: string } = {},
+) {
+  const query = new URLSearchParams(options.query ?? {}).toString();
+  const path = options.evidenceId ? `/api/projects/${projectId}/evidence/${options.evidenceId}/versions` : `/api/projects/${projectId}/evidence`;
+  return as({
+    method: 'POST',
+    url: `${path}${query ? `?${query}` : ''}`,
+    ...multipartFile(content, { filename: options.filename ?? 'evidence.txt', contentType: options.contentType ?? 'text/plain', field: options.field }),
+  });
+}
+
+/** A tiny valid PDF with one line of text (uncompressed, so that its words can be found in its bytes). */
+export function tinyPdf(text = 'Bias test report'): Buffer {
+  const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}

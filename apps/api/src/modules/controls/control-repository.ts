@@ -172,6 +172,20 @@ export const controlRepository = {
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
   },
 
+  /** The evidence linked to each of these controls (name order), in one query: controls_with_evidences. */
+  async evidencesOf(db: Executor, organizationId: string, controlIds: readonly string[]) {
+    const linked = new Map<string, { id: string; name: string }[]>();
+    if (controlIds.length === 0) return linked;
+    const rows = rowsOf<{ control_id: string; id: string; name: string }>(
+      await db.execute(sql`
+        select l.control_id, e.id, e.name from evidence_links l join evidences e on e.id = l.evidence_id
+         where l.organization_id = ${organizationId} and l.control_id in (${sql.join(controlIds.map((id) => sql`${id}`), sql`, `)})
+         order by lower(e.name), e.id`),
+    );
+    for (const row of rows) linked.set(row.control_id, [...(linked.get(row.control_id) ?? []), { id: row.id, name: row.name }]);
+    return linked;
+  },
+
   /** A live control of the project by code, with its definition; `lock` holds it until the transaction ends. */
   async findByCode(db: Executor, organizationId: string, projectId: string, code: string, lock = false) {
     return rowsOf<

@@ -283,11 +283,12 @@ export function controlService(deps: Pick<Deps, 'db'>) {
       return pageOf(items.map(toAssessment), total, page, size);
     },
 
-    /** Controls with their linked evidence (none linked until the evidence feature): one list, for pickers. */
+    /** Controls with their linked evidence: one list of up to 250, for pickers; the links in one query for the page. */
     async withEvidences(ctx: RequestContext, projectId: string, name?: string) {
       const filters = await controlFilters(deps.db, ctx, projectId, { name });
       const { items, total } = await controlRepository.light(deps.db, organizationOf(ctx), projectId, filters, { descending: false, page: 1, size: 250 });
-      return pageOf(items.map(({ total: _total, ...rest }) => ({ ...rest, evidences: [] })), total, 1, 250);
+      const evidences = await controlRepository.evidencesOf(deps.db, organizationOf(ctx), items.map((c) => c.id));
+      return pageOf(items.map(({ total: _total, ...rest }) => ({ ...rest, evidences: evidences.get(rest.id) ?? [] })), total, 1, 250);
     },
   };
 

@@ -212,6 +212,20 @@ export const riskRepository = {
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
   },
 
+  /** The evidence linked to each of these risks (name order), in one query: risks_with_evidences. */
+  async evidencesOf(db: Executor, organizationId: string, riskIds: readonly string[]) {
+    const linked = new Map<string, { id: string; name: string }[]>();
+    if (riskIds.length === 0) return linked;
+    const rows = rowsOf<{ risk_id: string; id: string; name: string }>(
+      await db.execute(sql`
+        select l.risk_id, e.id, e.name from evidence_links l join evidences e on e.id = l.evidence_id
+         where l.organization_id = ${organizationId} and l.risk_id in (${list(riskIds)})
+         order by lower(e.name), e.id`),
+    );
+    for (const row of rows) linked.set(row.risk_id, [...(linked.get(row.risk_id) ?? []), { id: row.id, name: row.name }]);
+    return linked;
+  },
+
   /** A risk of the project with everything its detail shows (but its status history). */
   async find(db: Executor, organizationId: string, projectId: string, id: string) {
     return rowsOf<RiskDetailRow>(

@@ -181,10 +181,11 @@ export function riskService(deps: Pick<Deps, 'db'>) {
       return pageOf(items.map(toLight), total, query.page, query.size);
     },
 
-    /** Risks with their linked evidence — none until the evidence feature exists: one list of up to 250, for pickers. */
+    /** Risks with their linked evidence: one list of up to 250, for pickers; the links in one query for the page. */
     async withEvidences(ctx: RequestContext, projectId: string, name?: string) {
       const { items, total } = await riskRepository.light(deps.db, organizationOf(ctx), projectId, { name }, { descending: false, page: 1, size: 250 });
-      return pageOf(items.map((row) => ({ ...toLight(row), evidences: [] })), total, 1, 250);
+      const evidences = await riskRepository.evidencesOf(deps.db, organizationOf(ctx), items.map((r) => r.id));
+      return pageOf(items.map((row) => ({ ...toLight(row), evidences: evidences.get(row.id) ?? [] })), total, 1, 250);
     },
 
     /** Counts by level and on the 5×5 grid, inherent and residual, from one grouped query; out-of-scope risks are counted apart. */

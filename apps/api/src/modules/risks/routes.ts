@@ -85,7 +85,7 @@ export async function riskRoutes(root: FastifyInstance) {
         operationId: 'listRisksWithEvidences',
         tags,
         summary: 'Risks with the evidence linked to them (up to 250)',
-        description: 'The evidence feature is not built yet: `evidences` is an empty list on every risk until it is.',
+        description: 'Each risk with the evidence attached to it (id and name, by name).',
         params: projectIdParams,
         querystring: listRisksWithEvidencesQuery,
         response: { 200: page(riskWithEvidences), ...errors },
