@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
@@ -16,9 +18,9 @@ const encodeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt
 /**
  * An S3-compatible bucket through its REST API, signed with AWS Signature V4. A custom endpoint (MinIO,
  * R2, …) is addressed path-style (`{endpoint}/{bucket}/{key}`); AWS itself virtual-hosted style.
- * `partBytes` is for tests only.
+ * `partBytes` (the size of a streamed upload's parts) is for tests only.
  */
-export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch, partBytes = S3_PART_BYTES): FileStorage {
+export function s3Storage(options: S3Options, { partBytes = S3_PART_BYTES }: { partBytes?: number } = {}): FileStorage {
   const region = options.region ?? 'us-east-1';
   const client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, service: 's3', region });
   const bucketUrl = options.endpoint
@@ -28,7 +30,36 @@ export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch, p
 
   async function send(url: string, init: RequestInit = {}) {
     const signed = await client.sign(url, init);
-    return fetchImpl(signed);
+    return fetch(signed);
+  }
+
+  // Bytes go out through node:http, not fetch: a fetch body is copied (twice, with the signed Request), which
+  // for 8 MiB parts churned tens of MB of memory per upload.
+  const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+  /** A signed request with `bytes` as its body (the signature covers the headers, the payload is UNSIGNED-PAYLOAD as for every request here). */
+  async function sendBytes(url: string, method: 'PUT', bytes: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
+    const signed = await client.sign(url, { method, headers });
+    const target = new URL(url);
+    return new Promise<Response>((resolve, reject) => {
+      const request = (target.protocol === 'https:' ? https : http).request(
+        target,
+        { method, agent: agents[target.protocol as 'http:' | 'https:'], headers: { ...Object.fromEntries(signed.headers), 'content-length': String(bytes.byteLength) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const status = response.statusCode ?? 500;
+            const answer = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) answer.set(name, Array.isArray(value) ? value.join(', ') : value);
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: answer }));
+          });
+        },
+      );
+      request.setTimeout(120_000, () => request.destroy(new Error(`S3 ${method} timed out`)));
+      request.on('error', reject);
+      request.end(bytes);
+    });
   }
 
   async function expectOk(response: Response, what: string) {
@@ -64,8 +95,8 @@ export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch, p
     return {
       async part(bytes: Uint8Array) {
         const partNumber = etags.length + 1;
-        // The signed Request copies the bytes, so the caller may refill its buffer as soon as this resolves.
-        const response = await send(`${url}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`, { method: 'PUT', body: bytes });
+        // Sent whole once this resolves (S3 answers after the last byte), so the caller may refill its buffer then.
+        const response = await sendBytes(`${url}?partNumber=${partNumber}&uploadId=${encodeURIComponent(uploadId)}`, 'PUT', bytes);
         await expectOk(response, 'upload part');
         await response.arrayBuffer().catch(() => undefined);
         const etag = response.headers.get('etag');
@@ -133,7 +164,7 @@ export function s3Storage(options: S3Options, fetchImpl: typeof fetch = fetch, p
           if (filled > 0) await upload.part(buffer.subarray(0, filled));
           await upload.complete();
         } else {
-          await expectOk(await send(objectUrl(key), { method: 'PUT', body: buffer.subarray(0, filled), headers: { 'content-type': contentType } }), 'upload');
+          await expectOk(await sendBytes(objectUrl(key), 'PUT', buffer.subarray(0, filled), { 'content-type': contentType }), 'upload');
         }
         return stored;
       } catch (error) {

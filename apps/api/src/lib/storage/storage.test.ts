@@ -228,13 +228,13 @@ describe('S3-compatible storage', () => {
     const storage = s3Storage({ ...bucketOf('missing'), region: undefined });
     await expect(storage.put('x/y', Buffer.from('z'), 'text/plain')).rejects.toThrow('S3 upload failed: 404 NoSuchBucket');
     await expect(storage.putStream('x/y', chunked(Buffer.from('z')), options)).rejects.toThrow('S3 upload failed: 404 NoSuchBucket');
-    await expect(s3Storage(bucketOf('missing'), fetch, PART).putStream('x/y', chunked(bytes(PART * 2)), options)).rejects.toThrow(
+    await expect(s3Storage(bucketOf('missing'), { partBytes: PART }).putStream('x/y', chunked(bytes(PART * 2)), options)).rejects.toThrow(
       'S3 upload start failed: 404 NoSuchBucket',
     );
   });
 
   it('is refused by a bucket whose signature check fails', async () => {
-    const storage = s3Storage({ ...bucketOf('evidence'), secretAccessKey: 'wrong' }, fetch, PART);
+    const storage = s3Storage({ ...bucketOf('evidence'), secretAccessKey: 'wrong' }, { partBytes: PART });
     await expect(storage.put('x/y', Buffer.from('z'), 'text/plain')).rejects.toThrow('S3 upload failed: 403 SignatureDoesNotMatch');
     await expect(storage.putStream('x/y', chunked(bytes(PART * 2)), options)).rejects.toThrow('S3 upload start failed: 403 SignatureDoesNotMatch');
     expect(s3.objects.has('x/y')).toBe(false);
@@ -249,13 +249,13 @@ describe('S3-compatible storage', () => {
   });
 
   streamedWrites('S3', () => ({
-    storage: s3Storage(bucketOf('evidence'), fetch, PART),
+    storage: s3Storage(bucketOf('evidence'), { partBytes: PART }),
     // A multipart upload neither completed nor aborted keeps its parts in the bucket.
     leftovers: () => [...s3.uploads.values()].map((upload) => upload.key),
   }));
 
   it('sends a file smaller than a part in one PUT, a larger one in parts, and aborts the upload of a refused one', async () => {
-    const storage = s3Storage(bucketOf('evidence'), fetch, PART);
+    const storage = s3Storage(bucketOf('evidence'), { partBytes: PART });
     let from = s3.requests.length;
     await storage.putStream('org/2/ev/1/v1', chunked(bytes(PART - 1)), options);
     expect(s3.requests.slice(from).map((r) => r.method)).toEqual(['PUT']);
@@ -298,7 +298,7 @@ describe('S3-compatible storage', () => {
   });
 
   it('reads a range from Content-Range and fails plainly when the bucket is unreachable', async () => {
-    const storage = s3Storage(bucketOf('evidence'), fetch, PART);
+    const storage = s3Storage(bucketOf('evidence'), { partBytes: PART });
     await storage.put('org/4/ev/1/v1', Buffer.from('0123456789'), 'text/plain');
     const part = await storage.readStream('org/4/ev/1/v1', { start: 2, end: 4 });
     expect(s3.requests.at(-1)).toMatchObject({ method: 'GET', range: 'bytes=2-4' });
