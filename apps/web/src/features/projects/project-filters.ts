@@ -9,6 +9,7 @@
 export const PROJECT_FILTER_KEYS = [
   'framework', 'status', 'tags', 'tag', 'name', 'is_assigned_to_me', 'requirement', 'is_assigned_to_me_for_review', 'needs_attention',
   'category', 'above_appetite', 'likelihood', 'impact', 'residual_likelihood', 'residual_impact',
+  'associated_controls', 'associated_risks', 'start_date', 'end_date', 'file_type', 'expiry_state', 'unlinked',
 ] as const;
 
 /** The same parameters without the project filters; every other parameter stays as it was. */
