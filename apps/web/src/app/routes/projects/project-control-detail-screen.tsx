@@ -3,12 +3,17 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { CommentThread } from '../../../features/comments/components/comment-thread';
 import { ControlDetailScreen } from '../../../features/controls/screens/control-detail-screen';
+import { EvidenceSuggestionsPanel } from '../../../features/evidence/components/evidence-suggestions-panel';
+import { LinkedEvidenceSection } from '../../../features/evidence/components/linked-evidence-section';
 import { ActivityList } from '../../../features/logs/components/activity-list';
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { ReviewPanel } from '../../../features/reviews/components/review-panel';
 import { ControlRisksSection } from '../../../features/risks/components/control-risks-section';
 
-/** project-control-detail: a control, with its review, its comment thread, the risks it mitigates and its activity beside it. */
+/**
+ * project-control-detail: a control, with its review, its evidence and the evidence suggested for it,
+ * its comment thread, the risks it mitigates and its activity beside it.
+ */
 export function ProjectControlDetailScreen() {
   const project = useFramedProject();
   const controlCode = useParams().controlCode ?? '';
@@ -24,13 +29,21 @@ export function ProjectControlDetailScreen() {
           <ReviewPanel projectId={project.id} concept="control" objectId={control.id} objectName={control.control_code} objectStatus={control.status} rights={project.rights} suggestedReviewers={control.reviewers} />
         )
       }
-      discussion={(control) =>
-        can('comments:read') && (
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <CommentThread projectId={project.id} objectType="control" objectId={control.id} canComment={can('comments:create')} />
-          </Paper>
-        )
-      }
+      discussion={(control) => (
+        <>
+          {can('evidences:read') && (
+            <>
+              <LinkedEvidenceSection projectId={project.id} target={{ kind: 'control', code: control.control_code, id: control.id, status: control.status }} rights={project.rights} />
+              <EvidenceSuggestionsPanel projectId={project.id} controlCode={control.control_code} rights={project.rights} controlStatus={control.status} />
+            </>
+          )}
+          {can('comments:read') && (
+            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+              <CommentThread projectId={project.id} objectType="control" objectId={control.id} canComment={can('comments:create')} />
+            </Paper>
+          )}
+        </>
+      )}
       activity={(control) => (
         <>
           {can('risks_controls:read') && <ControlRisksSection projectId={project.id} controlCode={control.control_code} />}

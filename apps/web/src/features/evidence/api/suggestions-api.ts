@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvidenceSuggestion, EvidenceSuggestionList } from '@aegis/contracts';
 import { apiFetch, requireParams } from '../../../lib/api-client';
-import { projectKey } from '../../../lib/query-keys';
-import { useRefreshAfterEvidenceLink } from './evidence-links-api';
+import { evidenceQueryKeys, useRefreshAfterEvidenceChange } from './evidence-api';
 
 /** A control's suggestions, under the project's evidence: a link or an upload elsewhere refreshes them. */
-export const evidenceSuggestionsKey = (projectId: string, controlCode: string) => [...projectKey(projectId), 'evidence', 'suggestions', controlCode] as const;
+export const evidenceSuggestionsKey = (projectId: string, controlCode: string) => [...evidenceQueryKeys.all(projectId), 'suggestions', controlCode] as const;
 
 const suggestionsPath = (projectId: string, controlCode: string) =>
   `/api/projects/${encodeURIComponent(projectId)}/controls/${encodeURIComponent(controlCode)}/evidence-suggestions`;
@@ -52,12 +51,12 @@ export function useRunEvidenceSuggestions(projectId: string, controlCode: string
 /** Puts the decided proposal in the cached list at once, then refreshes what the decision changed (an accepted one is a new link). */
 function useDecision(projectId: string, controlCode: string) {
   const queryClient = useQueryClient();
-  const refresh = useRefreshAfterEvidenceLink(projectId);
+  const refresh = useRefreshAfterEvidenceChange(projectId);
   return (decided: EvidenceSuggestion) => {
     queryClient.setQueryData<EvidenceSuggestionList>(evidenceSuggestionsKey(projectId, controlCode), (list) =>
       list ? { ...list, items: list.items.map((item) => (item.id === decided.id ? decided : item)) } : list,
     );
-    return refresh();
+    return refresh({ links: decided.status === 'accepted' });
   };
 }
 

@@ -6,7 +6,6 @@ import { callsOf, stubControlsApi } from '../../../testing/controls-api';
 import { ADA, buildControlDetail, buildProject } from '../../../testing/factories';
 import { jsonResponse, type FetchCall } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render-app';
-import { passageParts } from './evidence-suggestions-passage';
 
 vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopUnreadStream: vi.fn(), useUnreadCount: vi.fn(() => 0) }));
 vi.mock('./upload-evidence-dialog', () => ({ UploadEvidenceDialog: () => null }));
@@ -68,23 +67,6 @@ function renderControl({ control = buildControlDetail(), list = { items: [], ran
 }
 
 const panel = () => screen.findByRole('region', { name: 'Suggested evidence' }, { timeout: 10_000 });
-
-describe('passageParts', () => {
-  it('splits a passage into plain text and the matches between « and »', () => {
-    expect(passageParts('The «risk» method «works»')).toEqual([
-      { text: 'The ', match: false },
-      { text: 'risk', match: true },
-      { text: ' method ', match: false },
-      { text: 'works', match: true },
-    ]);
-    expect(passageParts('no match')).toEqual([{ text: 'no match', match: false }]);
-    expect(passageParts('open «ended')).toEqual([
-      { text: 'open ', match: false },
-      { text: 'ended', match: true },
-    ]);
-    expect(passageParts('')).toEqual([]);
-  });
-});
 
 describe('EvidenceSuggestionsPanel on a control’s page', () => {
   it('runs the suggestions and lists each proposal with its relevance, highlighted passage and source', async () => {

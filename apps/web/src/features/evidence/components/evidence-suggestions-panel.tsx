@@ -22,7 +22,7 @@ import { notifySuccess } from '../../../lib/notifier';
 import { useAcceptEvidenceSuggestion, useEvidenceSuggestions, useRunEvidenceSuggestions } from '../api/suggestions-api';
 import { DismissSuggestionDialog } from './evidence-suggestions-dismiss-dialog';
 import { EvidenceSuggestionsPassage } from './evidence-suggestions-passage';
-import { evidenceDetailPath } from './linked-evidence-section';
+import { evidenceDetailPath } from '../evidence-paths';
 
 type Props = {
   projectId: string;

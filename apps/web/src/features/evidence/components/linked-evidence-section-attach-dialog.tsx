@@ -10,7 +10,9 @@ import { useDebounced } from '../../../components/use-debounced';
 import { errorDetail } from '../../../lib/errors';
 import { formatFileSize } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
-import { useEvidenceOptions, useLinkEvidence, type EvidenceLinkTarget } from '../api/evidence-links-api';
+import { useEvidenceLight } from '../api/evidence-api';
+import { useLinkEvidence, type EvidenceLinkTarget } from '../api/evidence-links-api';
+import { FileTypeIcon } from './evidence-file-chip';
 
 type Props = {
   projectId: string;
@@ -28,7 +30,7 @@ export function AttachEvidenceDialog({ projectId, target, targetLabel, linkedIds
   const [chosen, setChosen] = useState<EvidenceLight[]>([]);
   const [missing, setMissing] = useState<string | null>(null);
   const search = useDebounced(input.trim(), 250);
-  const options = useEvidenceOptions(projectId, search, open);
+  const options = useEvidenceLight(projectId, search, open);
   const link = useLinkEvidence(projectId, target);
   const available = (options.data?.items ?? []).filter((evidence) => !linkedIds.includes(evidence.id));
 
@@ -78,6 +80,7 @@ export function AttachEvidenceDialog({ projectId, target, targetLabel, linkedIds
         noOptionsText={options.isError ? 'The evidence could not be loaded.' : search ? 'No evidence of the project matches' : 'No other evidence in the project: upload a new file instead'}
         renderOption={({ key, ...props }, evidence) => (
           <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+            <FileTypeIcon fileType={evidence.file_type} color="action" />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{evidence.name}</Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

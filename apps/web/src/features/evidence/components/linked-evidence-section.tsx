@@ -5,7 +5,6 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -13,16 +12,20 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { EVIDENCE_FILE_TYPE_LABELS, EXPIRY_STATE_LABELS, type EvidenceControlRef, type EvidenceListItem, type ProjectPermission, type WorkItemStatus } from '@aegis/contracts';
+import { EVIDENCE_FILE_TYPE_LABELS, type EvidenceControlRef, type EvidenceListItem, type ProjectPermission, type WorkItemStatus } from '@aegis/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DetailSection } from '../../../components/detail-section';
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatusChip } from '../../../components/status-chip';
 import { errorDetail } from '../../../lib/errors';
-import { formatDate, formatFileSize } from '../../../lib/format';
+import { formatFileSize } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
-import { projectPath } from '../../../lib/project-paths';
-import { useLinkedEvidence, useRefreshAfterEvidenceLink, useUnlinkEvidence, type EvidenceLinkTarget } from '../api/evidence-links-api';
+import { useRefreshAfterEvidenceChange } from '../api/evidence-api';
+import { useLinkedEvidence, useUnlinkEvidence, type EvidenceLinkTarget } from '../api/evidence-links-api';
+import { evidenceDetailPath } from '../evidence-paths';
+import { expiryText } from '../evidence-text';
+import { FileTypeIcon } from './evidence-file-chip';
+import { ExpiryBadge } from './expiry-badge';
 import { UploadEvidenceDialog } from './upload-evidence-dialog';
 import { AttachEvidenceDialog } from './linked-evidence-section-attach-dialog';
 
@@ -31,17 +34,13 @@ export type LinkedEvidenceTarget = { kind: 'control'; code: string; id: string; 
 
 type Props = { projectId: string; target: LinkedEvidenceTarget; rights: readonly ProjectPermission[] };
 
-export const evidenceDetailPath = (projectId: string, evidenceId: string) => `${projectPath(projectId)}/evidence-detail/${encodeURIComponent(evidenceId)}`;
-
-/** The expiry as a badge: a warning while it nears, an error once past; a plain line while valid. */
-function ExpiryBadge({ evidence }: { evidence: EvidenceListItem }) {
+/** The expiry: a badge while it nears or once past, a plain line while valid. */
+function Expiry({ evidence }: { evidence: EvidenceListItem }) {
+  if (evidence.expiry_state === 'expired' || evidence.expiry_state === 'expiring') return <ExpiryBadge evidence={evidence} />;
   if (!evidence.expires_on) return null;
-  const date = formatDate(evidence.expires_on);
-  if (evidence.expiry_state === 'expired') return <Chip size="small" color="error" label={`${EXPIRY_STATE_LABELS.expired} ${date}`} />;
-  if (evidence.expiry_state === 'expiring') return <Chip size="small" color="warning" label={`Expires ${date}`} />;
   return (
     <Typography variant="body2" color="text.secondary" component="span">
-      Valid until {date}
+      {expiryText(evidence)}
     </Typography>
   );
 }
@@ -63,6 +62,7 @@ function EvidenceRow({ projectId, evidence, controlCode, unlink }: { projectId: 
   const details = [evidence.file_name !== evidence.name && evidence.file_name, EVIDENCE_FILE_TYPE_LABELS[evidence.file_type], formatFileSize(evidence.size), `Version ${evidence.version}`].filter(Boolean);
   return (
     <Box component="li" sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}>
+      <FileTypeIcon fileType={evidence.file_type} color="action" sx={{ mt: 0.25 }} />
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Link component={RouterLink} to={evidenceDetailPath(projectId, evidence.id)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {evidence.name}
@@ -72,7 +72,7 @@ function EvidenceRow({ projectId, evidence, controlCode, unlink }: { projectId: 
         </Typography>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, alignItems: 'center' }}>
           <StatusChip status={evidence.status} />
-          <ExpiryBadge evidence={evidence} />
+          <Expiry evidence={evidence} />
           {scored && <Score link={scored} />}
         </Stack>
         {scored?.score_result && scored.score_reason && (
@@ -101,7 +101,7 @@ export function LinkedEvidenceSection({ projectId, target, rights }: Props) {
   const label = target.kind === 'control' ? target.code : target.reference;
   const evidence = useLinkedEvidence(projectId, linkTarget);
   const unlink = useUnlinkEvidence(projectId, linkTarget);
-  const refresh = useRefreshAfterEvidenceLink(projectId);
+  const refresh = useRefreshAfterEvidenceChange(projectId);
   const [attaching, setAttaching] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [removing, setRemoving] = useState<EvidenceListItem | null>(null);
@@ -170,7 +170,7 @@ export function LinkedEvidenceSection({ projectId, target, rights }: Props) {
           onClose={() => setUploading(false)}
           componentId={target.kind === 'control' ? target.code : target.id}
           componentLabel={label}
-          onUploaded={() => void refresh()}
+          onUploaded={() => void refresh({ links: true })}
         />
       )}
       <ConfirmDialog
