@@ -10,6 +10,7 @@ import { controlsSection } from './modules/controls/controls-export-section';
 import { evidenceSection } from './modules/evidence/evidence-export-section';
 import { evidenceExpiryJob } from './modules/evidence/evidence-expiry-job';
 import { evidenceReviewConcept } from './modules/evidence/evidence-review-concept';
+import { evidenceTextJobs } from './modules/evidence/text/extraction-job';
 import { activitySection } from './modules/logs/activity-export-section';
 import { membersSection } from './modules/projects/export/members-section';
 import { registerExportSection } from './modules/projects/export/sections';
@@ -31,6 +32,7 @@ export function composeFeatures() {
   for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, evidenceSection, activitySection, commentsSection]) registerExportSection(section);
   for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept]) registerReviewConcept(concept);
   for (const job of [fileRemovalJob, statisticsJob, evidenceExpiryJob]) registerJob(job);
+  for (const job of evidenceTextJobs) registerJob(job);
 }
 
 /** Who is calling, for the auth plugin (plugins/auth.ts): API tokens and users with their memberships and sessions. */

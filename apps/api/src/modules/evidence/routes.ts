@@ -25,6 +25,7 @@ import { evidenceService } from './evidence-service';
 import { openEvidenceFile } from './evidence-upload';
 import { evidenceUploadService } from './evidence-upload-service';
 import { evidenceLinkRoutes } from './link-routes';
+import { evidenceSuggestionRoutes } from './suggestion-routes';
 
 const tags = ['evidence'];
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
@@ -221,4 +222,5 @@ export async function evidenceRoutes(root: FastifyInstance) {
   );
 
   await app.register(evidenceLinkRoutes);
+  await app.register(evidenceSuggestionRoutes);
 }
