@@ -21,3 +21,4 @@ export * from './health';
 export * from './applicability';
 export * from './risks';
 export * from './evidence';
+export * from './asset-cards';

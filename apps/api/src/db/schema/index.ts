@@ -14,3 +14,4 @@ export * from './reviews';
 export * from './applicability';
 export * from './risks';
 export * from './evidence';
+export * from './asset-cards';
