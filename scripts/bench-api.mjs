@@ -12,6 +12,8 @@
 //   export          /api/health alone and while BENCH_EXPORTS users export the demo project with long comments at once
 //   applicability   the demo project's EU AI Act settings saved back and forth, questionnaires, statement of applicability
 //   risks           the demo project's risk register at 10,000 risks (added straight into the database; the server restarts)
+//   evidence        100 MB uploads (throughput, server RSS) to local disk and to S3 (the in-test S3 server), and the
+//                   evidence list at 10,000 files with a content search (added straight into the database; restarts)
 //   projects-scale  the projects list at each of BENCH_PROJECT_LEVELS projects (the server restarts between levels)
 // Every later feature adds its list and main write to a group (or a new group).
 //
@@ -29,6 +31,7 @@ import { apiClient } from './bench-api/client.mjs';
 import { applicability } from './bench-api/groups/applicability.mjs';
 import { compliance } from './bench-api/groups/compliance.mjs';
 import { core } from './bench-api/groups/core.mjs';
+import { evidence } from './bench-api/groups/evidence.mjs';
 import { exportGroup } from './bench-api/groups/export.mjs';
 import { firstScreen } from './bench-api/groups/first-screen.mjs';
 import { projectsScale } from './bench-api/groups/projects-scale.mjs';
@@ -40,7 +43,7 @@ import { seedOrganization, signIn } from './bench-api/seed.mjs';
 // first-screen comes first: admin@demo.local becomes the Owner of every project the core group creates, and the
 // current user's answer lists the projects where one holds a role, so later its bytes would depend on that run.
 // applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks.
-const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, projectsScale];
+const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, evidence, projectsScale];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const number = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -113,11 +116,16 @@ async function main() {
       failures.push(message);
       console.error(`  ${message}`);
     },
-    /** Stops the server, runs `between` (the embedded database may be opened then), starts it again; resolves to its start time in ms. */
-    async restartServer(between) {
+    /** The server process's id (its memory is read from /proc). */
+    serverPid: () => server.pid,
+    /**
+     * Stops the server, runs `between` (the embedded database may be opened then), starts it again — with `moreEnv`
+     * over the run's environment until the next restart, e.g. S3_* — and resolves to its start time in ms.
+     */
+    async restartServer(between, moreEnv = {}) {
       await stop(server);
       await between();
-      const restarted = await startServer(root, { port, env, nodeArgs: options.nodeArgs });
+      const restarted = await startServer(root, { port, env: { ...env, ...moreEnv }, nodeArgs: options.nodeArgs });
       server = restarted.child;
       Object.assign(ctx.tokens, (await signIn(client)).tokens);
       return restarted.readyMs;
