@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '@aegis/contracts';
+import { formatDate, formatFileSize } from '../../lib/format';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, key: string) => (isObject(value) && typeof value[key] === 'string' && value[key] ? (value[key] as string) : undefined);
@@ -16,13 +17,70 @@ function applicabilityMoves(after: unknown): string {
   return parts.length ? `: ${parts.join(', ')}` : '';
 }
 
+const number = (value: unknown, key: string) => (isObject(value) && typeof value[key] === 'number' ? (value[key] as number) : undefined);
+
+/** "(policy.pdf, 245 KB)": the stored file of an upload, when the entry names it. */
+function fileOf(after: unknown): string {
+  const file = text(after, 'file_name');
+  const size = number(after, 'size');
+  const parts = [file, size === undefined ? undefined : formatFileSize(size)].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** Entries of evidence (issue 21): uploads, versions, expiry, deletion, and on a control or risk its evidence and the suggestions decided. */
+function describeEvidenceAction(entry: ActivityEntry, noun: string): string | undefined {
+  const { after } = entry;
+  const evidence = text(after, 'evidence');
+  const named = evidence ? `evidence “${evidence}”` : 'evidence';
+  if (entry.object_type === 'evidence') {
+    switch (entry.action) {
+      case 'created': {
+        const component = text(after, 'component');
+        return `uploaded ${noun}${fileOf(after)}${component ? ` onto ${component}` : ''}`;
+      }
+      case 'version_uploaded': {
+        const version = number(after, 'version');
+        return `uploaded ${version ? `version ${version}` : 'a new version'} of ${noun}${fileOf(after)}`;
+      }
+      case 'expired':
+        return text(after, 'expires_on') ? `recorded that ${noun} expired on ${formatDate(text(after, 'expires_on'))}` : `recorded that ${noun} expired`;
+      case 'deleted':
+        return `deleted ${noun}`;
+    }
+    return undefined;
+  }
+  switch (entry.action) {
+    case 'evidence_linked':
+      return `linked ${named} to ${noun}`;
+    case 'evidence_unlinked':
+      return `unlinked ${named} from ${noun}`;
+    case 'evidence_suggestion_accepted':
+      return `accepted the suggested ${named} for ${noun}`;
+    case 'evidence_suggestion_dismissed': {
+      const why = text(after, 'why');
+      return `dismissed the suggested ${named} for ${noun}${why ? `: “${why}”` : ''}`;
+    }
+    case 'evidence_expired':
+      return `recorded that ${named} of ${noun} expired${text(after, 'expires_on') ? ` on ${formatDate(text(after, 'expires_on'))}` : ''}: it needs attention`;
+    case 'needs_attention_changed': {
+      const reason = text(after, 'needs_attention_reason');
+      return `flagged ${noun} as needing attention${reason ? `: “${reason}”` : ''}`;
+    }
+    case 'needs_attention_cleared':
+      return `cleared the attention flag of ${noun}`;
+  }
+  return undefined;
+}
+
 /**
- * Entries of the scoping (EU AI Act settings, questionnaires, applicability) and of risks' treatment,
- * strategies and links, after the actor's name; undefined for any other entry. `noun` names the object
+ * Entries of the scoping (EU AI Act settings, questionnaires, applicability), of risks' treatment,
+ * strategies and links, and of evidence, after the actor's name; undefined for any other entry. `noun` names the object
  * as the work-item sentences do ("risk R-3 Model drift").
  */
 export function describeGovernanceAction(entry: ActivityEntry, noun: string): string | undefined {
   const { after, before } = entry;
+  const evidence = describeEvidenceAction(entry, noun);
+  if (evidence) return evidence;
   switch (entry.action) {
     case 'eu_ai_act_settings_updated':
       return 'changed the EU AI Act settings';
