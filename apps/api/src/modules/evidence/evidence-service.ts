@@ -148,6 +148,7 @@ export function evidenceService(deps: EvidenceDeps) {
         const lockable = { status: row.status, concept: 'evidence' };
         const fields = CONTENT.filter((k) => input[k] !== undefined);
         if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+        if (input.control_ids !== undefined || input.risk_ids !== undefined) assertChangeAllowed(lockable, { kind: 'link', target: 'controls or risks' });
         const changed: WorkItem[] = [item];
         let status = row.status;
         if (row.status === 'approved' && input.status === 'in_progress') {
