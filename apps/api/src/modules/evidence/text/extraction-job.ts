@@ -66,20 +66,54 @@ const resultOf = (outcome: ExtractOutcome): TextResult =>
  * for the current version also the evidence's status, its search document (search-vector.ts) and, with
  * organization scoring on, its control links' scores. Idempotent: a version no longer pending is skipped.
  */
+/**
+ * PostgreSQL refuses a tsvector over 1 MB: a million characters of distinct tokens (a log of hashes, a
+ * JSON of ids) is more than that. Such text is kept shortened (halved at a space until its search
+ * document fits), rather than failing every retry.
+ */
+function searchTooLong(error: unknown): boolean {
+  for (let e = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '54000' || /too long for tsvector/.test(e.message ?? '')) return true;
+  }
+  return false;
+}
+
+const halved = (text: string) => {
+  const half = text.slice(0, Math.floor(text.length / 2));
+  const space = half.lastIndexOf(' ');
+  return space > half.length / 2 ? half.slice(0, space) : half;
+};
+
+/**
+ * Reads one version's text (in a worker thread) and keeps it: the version's content, status and error;
+ * for the current version also the evidence's status, its search document (search-vector.ts) and, with
+ * organization scoring on, its control links' scores. Idempotent: a version no longer pending is skipped.
+ */
 export async function extractVersionText(deps: Pick<Deps, 'db' | 'storage'>, versionId: string, log?: JobLog) {
   const version = await textRepository.version(deps.db, versionId);
   if (!version || version.text_status !== 'pending') return { versionId, skipped: true };
   const outcome = await outcomeOf(deps, version);
-  const saved = await deps.db.transaction(async (tx) => {
-    const saved = await textRepository.saveResult(tx, version, resultOf(outcome));
-    if (saved.current) {
-      await scoreEvidenceLinks(tx, { organizationId: version.organization_id, evidenceId: version.evidence_id });
-      await publishChange(tx, { organizationId: version.organization_id, projectId: version.project_id, concept: 'evidence', objectId: version.evidence_id });
+  let result = resultOf(outcome);
+  const save = () =>
+    deps.db.transaction(async (tx) => {
+      const saved = await textRepository.saveResult(tx, version, result);
+      if (saved.current) {
+        await scoreEvidenceLinks(tx, { organizationId: version.organization_id, evidenceId: version.evidence_id });
+        await publishChange(tx, { organizationId: version.organization_id, projectId: version.project_id, concept: 'evidence', objectId: version.evidence_id });
+      }
+      return saved;
+    });
+  for (;;) {
+    try {
+      const saved = await save();
+      if (outcome.status !== 'extracted') log?.info({ versionId, status: outcome.status, reason: outcome.error }, 'evidence text not extracted');
+      return { versionId, status: result.status, chars: result.content?.length ?? 0, ...saved };
+    } catch (error) {
+      if (!searchTooLong(error) || !result.content || result.content.length < 1000) throw error;
+      result = { ...result, content: halved(result.content) };
+      log?.info({ versionId, chars: result.content.length }, 'evidence text shortened: too many distinct words to index');
     }
-    return saved;
-  });
-  if (outcome.status !== 'extracted') log?.info({ versionId, status: outcome.status, reason: outcome.error }, 'evidence text not extracted');
-  return { versionId, status: outcome.status, ...saved };
+  }
 }
 
 /** `evidence_text_extraction`: one version's text, sent after its upload. */
