@@ -46,10 +46,10 @@ export function EvidencePreviewDialog({ projectId, target, onClose }: Props) {
           <DialogTitle id="evidence-preview-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
             {target.name}
             {target.version ? ` (version ${target.version})` : ''}
-            <IconButton aria-label="Close the preview" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-              <CloseIcon />
-            </IconButton>
           </DialogTitle>
+          <IconButton aria-label="Close the preview" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+            <CloseIcon />
+          </IconButton>
           <DialogContent dividers>
             <PreviewBody projectId={projectId} target={target} />
           </DialogContent>

@@ -108,8 +108,8 @@ function EntryState({ entry, projectId }: { entry: Entry; projectId: string }) {
   }
 }
 
-/** The dialog's body while it is open: a new one (nothing left from the last time) each time it opens. */
-function UploadForm({ projectId, onClose, componentId, componentLabel, onUploaded }: Omit<UploadEvidenceDialogProps, 'open'>) {
+/** The dialog while it is open: a new one (nothing left from the last time) each time it opens. */
+function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploaded }: Omit<UploadEvidenceDialogProps, 'open'>) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [description, setDescription] = useState('');
   const [effectiveText, setEffectiveText] = useState('');
@@ -131,6 +131,12 @@ function UploadForm({ projectId, onClose, componentId, componentLabel, onUploade
       running.clear();
     };
   }, []);
+
+  // Closing stops what still travels (Cancel uploads, Escape, a click outside).
+  const close = () => {
+    for (const controller of controllers.current.values()) controller.abort();
+    onClose();
+  };
 
   const update = (key: number, change: Partial<Entry>) => {
     if (alive.current) setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
@@ -184,7 +190,7 @@ function UploadForm({ projectId, onClose, componentId, componentLabel, onUploade
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (done) return onClose();
+    if (done) return close();
     if (toSend.length === 0) return;
     // The dates are typed as shown (DD-MM-YYYY) and sent as the API keeps them.
     const found: typeof errors = {};
@@ -227,8 +233,8 @@ function UploadForm({ projectId, onClose, componentId, componentLabel, onUploade
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, queue.length) }, worker));
-    if (!alive.current) return;
-    setSending(false);
+    if (alive.current) setSending(false);
+    // Those that made it exist, even when the dialog was closed meanwhile: the lists and the caller learn of them.
     if (created.length > 0) {
       void refresh({ links: Boolean(componentId) });
       notifySuccess(created.length === 1 ? `“${created[0]!.name}” uploaded` : `${created.length} files uploaded`);
@@ -245,108 +251,110 @@ function UploadForm({ projectId, onClose, componentId, componentLabel, onUploade
       : `${uploaded.length} of ${entries.length} uploaded${failed ? `, ${failed} failed` : ''}`;
 
   return (
-    <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
-      <DialogTitle id="upload-evidence-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="upload-evidence-text" sx={{ mb: 2 }}>
-          Each file is kept with its SHA-256 hash, so that anyone can check later that it is the one that was approved.
-          {componentLabel ? ` The files are linked to ${componentLabel}.` : ''}
-        </DialogContentText>
-        <Stack spacing={2}>
-          <EvidenceDropZone disabled={sending} onFiles={addFiles} />
-          {entries.length > 0 && (
-            <Box component="ul" aria-label="Files to upload" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {entries.map((entry) => (
-                <Box
-                  component="li"
-                  key={entry.key}
-                  aria-label={entry.file.name}
-                  data-status={entry.status}
-                  sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
-                >
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                    <InsertDriveFileOutlinedIcon aria-hidden color="action" />
-                    <Typography sx={{ fontWeight: 500, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{entry.file.name}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatFileSize(entry.file.size)}
-                    </Typography>
-                    {(entry.status === 'idle' || entry.status === 'failed') && !sending && (
-                      <IconButton size="small" aria-label={`Remove ${entry.file.name}`} onClick={() => remove(entry.key)}>
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
+    <Dialog open onClose={close} fullWidth maxWidth="sm" aria-labelledby="upload-evidence-title" aria-describedby="upload-evidence-text">
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="upload-evidence-title">{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="upload-evidence-text" sx={{ mb: 2 }}>
+            Each file is kept with its SHA-256 hash, so that anyone can check later that it is the one that was approved.
+            {componentLabel ? ` The files are linked to ${componentLabel}.` : ''}
+          </DialogContentText>
+          <Stack spacing={2}>
+            <EvidenceDropZone disabled={sending} onFiles={addFiles} />
+            {entries.length > 0 && (
+              <Box component="ul" aria-label="Files to upload" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {entries.map((entry) => (
+                  <Box
+                    component="li"
+                    key={entry.key}
+                    aria-label={entry.file.name}
+                    data-status={entry.status}
+                    sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+                  >
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                      <InsertDriveFileOutlinedIcon aria-hidden color="action" />
+                      <Typography sx={{ fontWeight: 500, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{entry.file.name}</Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatFileSize(entry.file.size)}
+                      </Typography>
+                      {(entry.status === 'idle' || entry.status === 'failed') && !sending && (
+                        <IconButton size="small" aria-label={`Remove ${entry.file.name}`} onClick={() => remove(entry.key)}>
+                          <CloseIcon fontSize="small" />
+                        </IconButton>
+                      )}
+                    </Stack>
+                    {(entry.status === 'idle' || entry.status === 'failed') && entry.file.size > 0 && (
+                      <TextField
+                        size="small"
+                        fullWidth
+                        name={`name-${entry.key}`}
+                        label="Name"
+                        value={entry.name}
+                        disabled={sending}
+                        onChange={(event) => update(entry.key, { name: event.target.value, nameError: undefined })}
+                        error={Boolean(entry.nameError)}
+                        helperText={entry.nameError}
+                        slotProps={{ htmlInput: { maxLength: NAME_MAX, 'aria-label': `Name of ${entry.file.name}` } }}
+                        sx={{ mb: 1 }}
+                      />
                     )}
-                  </Stack>
-                  {(entry.status === 'idle' || entry.status === 'failed') && entry.file.size > 0 && (
-                    <TextField
-                      size="small"
-                      fullWidth
-                      name={`name-${entry.key}`}
-                      label="Name"
-                      value={entry.name}
-                      disabled={sending}
-                      onChange={(event) => update(entry.key, { name: event.target.value, nameError: undefined })}
-                      error={Boolean(entry.nameError)}
-                      helperText={entry.nameError}
-                      slotProps={{ htmlInput: { maxLength: NAME_MAX, 'aria-label': `Name of ${entry.file.name}` } }}
-                      sx={{ mb: 1 }}
-                    />
-                  )}
-                  <EntryState entry={entry} projectId={projectId} />
-                </Box>
-              ))}
-            </Box>
-          )}
-          <TextField
-            name="description"
-            label="Description"
-            multiline
-            minRows={2}
-            value={description}
-            disabled={sending}
-            onChange={(event) => setDescription(event.target.value)}
-            error={Boolean(errors.description)}
-            helperText={errors.description ?? 'What the files prove; it is searched too. Applies to every file above.'}
-            slotProps={{ htmlInput: { maxLength: 10_000 } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                    <EntryState entry={entry} projectId={projectId} />
+                  </Box>
+                ))}
+              </Box>
+            )}
             <TextField
-              name="effective_date"
-              label="Effective date"
-              placeholder="DD-MM-YYYY"
-              value={effectiveText}
+              name="description"
+              label="Description"
+              multiline
+              minRows={2}
+              value={description}
               disabled={sending}
-              onChange={(event) => setEffectiveText(event.target.value)}
-              error={Boolean(errors.effective_date)}
-              helperText={errors.effective_date ?? 'The start of the period it proves; empty: today'}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
-              sx={{ flex: 1 }}
+              onChange={(event) => setDescription(event.target.value)}
+              error={Boolean(errors.description)}
+              helperText={errors.description ?? 'What the files prove; it is searched too. Applies to every file above.'}
+              slotProps={{ htmlInput: { maxLength: 10_000 } }}
             />
-            <TextField
-              name="expires_on"
-              label="Expires on"
-              placeholder="DD-MM-YYYY"
-              value={expiresText}
-              disabled={sending}
-              onChange={(event) => setExpiresText(event.target.value)}
-              error={Boolean(errors.expires_on)}
-              helperText={errors.expires_on ?? 'Optional; after it the file no longer proves anything'}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
-              sx={{ flex: 1 }}
-            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                name="effective_date"
+                label="Effective date"
+                placeholder="DD-MM-YYYY"
+                value={effectiveText}
+                disabled={sending}
+                onChange={(event) => setEffectiveText(event.target.value)}
+                error={Boolean(errors.effective_date)}
+                helperText={errors.effective_date ?? 'The start of the period it proves; empty: today'}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
+                sx={{ flex: 1 }}
+              />
+              <TextField
+                name="expires_on"
+                label="Expires on"
+                placeholder="DD-MM-YYYY"
+                value={expiresText}
+                disabled={sending}
+                onChange={(event) => setExpiresText(event.target.value)}
+                error={Boolean(errors.expires_on)}
+                helperText={errors.expires_on ?? 'Optional; after it the file no longer proves anything'}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoComplete: 'off' } }}
+                sx={{ flex: 1 }}
+              />
+            </Stack>
+            <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
+              {summary}
+            </Typography>
+            {failed > 0 && !sending && <Alert severity="warning">Files that failed stay in the list: correct what the message says and upload them again, or remove them.</Alert>}
           </Stack>
-          <Typography role="status" variant="body2" color="text.secondary" sx={{ minHeight: '1.5em' }}>
-            {summary}
-          </Typography>
-          {failed > 0 && !sending && <Alert severity="warning">Files that failed stay in the list: correct what the message says and upload them again, or remove them.</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{sending ? 'Cancel uploads' : done ? 'Close' : 'Cancel'}</Button>
-        <Button type="submit" variant="contained" loading={sending} disabled={!done && toSend.length === 0}>
-          {done ? 'Done' : toSend.length > 1 ? `Upload ${toSend.length} files` : 'Upload'}
-        </Button>
-      </DialogActions>
-    </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{sending ? 'Cancel uploads' : done ? 'Close' : 'Cancel'}</Button>
+          <Button type="submit" variant="contained" loading={sending} disabled={!done && toSend.length === 0}>
+            {done ? 'Done' : toSend.length > 1 ? `Upload ${toSend.length} files` : 'Upload'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
   );
 }
 
@@ -356,10 +364,6 @@ function UploadForm({ projectId, onClose, componentId, componentLabel, onUploade
  * and ends uploaded or failed with the server's reason. Files over 100 MB are refused before anything
  * is sent (spec section 8's notice); the others still go. Closing stops what is still travelling.
  */
-export function UploadEvidenceDialog({ open, onClose, ...props }: UploadEvidenceDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="upload-evidence-title" aria-describedby="upload-evidence-text">
-      {open && <UploadForm onClose={onClose} {...props} />}
-    </Dialog>
-  );
+export function UploadEvidenceDialog({ open, ...props }: UploadEvidenceDialogProps) {
+  return open ? <UploadDialog {...props} /> : null;
 }

@@ -110,7 +110,7 @@ export function EvidenceScreen({ project }: { project: Project }) {
             labelledBy="evidence-title"
             canDownload={can('evidences:download')}
             canDelete={can('evidences:delete')}
-            onPreview={(evidence) => setPreviewing(evidence)}
+            onPreview={({ id, name, file_type, file_name }) => setPreviewing({ id, name, file_type, file_name })}
             onDownload={(evidence) => download.mutate({ evidenceId: evidence.id, fallbackName: evidence.file_name })}
             onDelete={setDeleting}
           />
