@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects, users } from '../src/db/schema';
+import { localStorage } from '../src/lib/storage/local-storage';
+import { uploadEvidence } from './factories';
+import { build, type TestApp } from './helper';
+
+// Links between evidence and the project's controls and risks (issue 21): from either end, through the
+// lock rule at both ends, logged on both, and gone with whichever end is deleted.
+let t: TestApp;
+let root: string;
+let project: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'evapi-links-'));
+  t = await build({}, { storage: localStorage(root) });
+  project = (await t.db.select().from(projects).where(eq(projects.name, 'Credit Scoring Model')))[0]!.id;
+  for (const who of ['owner', 'editor', 'reviewer']) ids[who] = (await t.db.select().from(users).where(eq(users.email, `${who}@demo.local`)))[0]!.id;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const as = (who: string) => t.login(`${who}@demo.local`);
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const controlUrl = (code: string, evidenceId = '') => `/api/projects/${project}/controls/${code}/evidence${evidenceId ? `/${evidenceId}` : ''}`;
+const riskUrl = (riskId: string, evidenceId = '') => `/api/projects/${project}/risks/${riskId}/evidence${evidenceId ? `/${evidenceId}` : ''}`;
+
+async function evidence(name: string) {
+  const response = await uploadEvidence(await as('editor'), project, `${name} content`, { filename: `${name}.txt`, query: { name } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; name: string };
+}
+async function risk(name: string) {
+  const response = await (await as('editor'))({ method: 'POST', url: `/api/projects/${project}/risks`, payload: { name, likelihood: 2, impact: 2 } });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string; reference: string };
+}
+const controlId = async (code: string) => ((await (await as('owner'))({ method: 'GET', url: `/api/projects/${project}/controls/${code}` })).json() as { id: string }).id;
+async function approve(concept: 'evidence' | 'control' | 'risk', id: string) {
+  expect((await (await as('editor'))({ method: 'POST', url: `/api/projects/${project}/reviews/${concept}/${id}`, payload: { reviewers: [ids.reviewer!] } })).statusCode).toBe(201);
+  expect((await (await as('reviewer'))({ method: 'PATCH', url: `/api/projects/${project}/reviews/${concept}/${id}/decision`, payload: { decision: 'approved', comment: 'ok' } })).statusCode).toBe(200);
+}
+const log = async (objectId: string, like: string) => rows<{ action: string; after: { evidence?: string; control?: string; risk?: string } }>(await t.db.execute(sql`select action, after from activity_logs where object_id = ${objectId} and action like ${like} order by created_at`));
+
+describe('from a control', () => {
+  it('attaches an existing evidence (again changes nothing), lists it and detaches it, logging both ends', async () => {
+    const file = await evidence('Logging policy');
+    const editor = await as('editor');
+    expect((await editor({ method: 'PUT', url: controlUrl('MFF-1.LOG.01', file.id) })).statusCode).toBe(204);
+    expect((await editor({ method: 'PUT', url: controlUrl('MFF-1.LOG.01', file.id) })).statusCode).toBe(204);
+    const listed = (await (await as('reviewer'))({ method: 'GET', url: controlUrl('MFF-1.LOG.01') })).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: file.id, name: 'Logging policy', controls: [expect.objectContaining({ control_code: 'MFF-1.LOG.01' })] })]);
+    const control = await controlId('MFF-1.LOG.01');
+    expect((await log(control, 'evidence_%')).map((e) => [e.action, e.after.evidence])).toEqual([['evidence_linked', 'Logging policy']]);
+    expect((await log(file.id, 'control_%')).map((e) => e.action)).toEqual(['control_linked']);
+    expect((await editor({ method: 'DELETE', url: controlUrl('MFF-1.LOG.01', file.id) })).statusCode).toBe(204);
+    const again = await editor({ method: 'DELETE', url: controlUrl('MFF-1.LOG.01', file.id) });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().detail).toMatch(/is not linked to this control/);
+    expect((await (await as('reviewer'))({ method: 'GET', url: controlUrl('MFF-1.LOG.01') })).json().items).toEqual([]);
+    expect((await log(control, 'evidence_%')).map((e) => e.action)).toEqual(['evidence_linked', 'evidence_unlinked']);
+  });
+
+  it('needs evidences:update to link (403), and a control or evidence of the project (404)', async () => {
+    const file = await evidence('Access review');
+    expect((await (await as('reviewer'))({ method: 'PUT', url: controlUrl('MFF-1.SEC.01', file.id) })).statusCode).toBe(403);
+    expect((await (await as('editor'))({ method: 'PUT', url: controlUrl('MFF-9.NONE.01', file.id) })).statusCode).toBe(404);
+    expect((await (await as('editor'))({ method: 'PUT', url: controlUrl('MFF-1.SEC.01', '00000000-0000-4000-8000-000000000000') })).statusCode).toBe(404);
+    expect((await (await as('editor'))({ method: 'GET', url: controlUrl('MFF-9.NONE.01') })).statusCode).toBe(404);
+  });
+
+  it('refuses a link to or from an approved control, and to an approved evidence (409 locked)', async () => {
+    const file = await evidence('Incident runbook');
+    const held = await evidence('Incident report');
+    const editor = await as('editor');
+    expect((await editor({ method: 'PUT', url: controlUrl('MFF-1.MON.04', held.id) })).statusCode).toBe(204);
+    await approve('control', await controlId('MFF-1.MON.04'));
+    const linking = await editor({ method: 'PUT', url: controlUrl('MFF-1.MON.04', file.id) });
+    expect(linking.statusCode).toBe(409);
+    expect(linking.json()).toMatchObject({ code: 'locked', detail: expect.stringMatching(/This control is approved and locked: a link to evidence “Incident runbook”/) });
+    expect((await editor({ method: 'DELETE', url: controlUrl('MFF-1.MON.04', held.id) })).json().code).toBe('locked');
+    await approve('evidence', file.id);
+    const toApproved = await editor({ method: 'PUT', url: controlUrl('MFF-1.MON.05', file.id) });
+    expect(toApproved.statusCode).toBe(409);
+    expect(toApproved.json().detail).toMatch(/This evidence is approved and locked/);
+  });
+});
+
+describe('from a risk', () => {
+  it('attaches, lists by the risk and detaches; an approved risk refuses; R-n works as the id in uploads', async () => {
+    const file = await evidence('Treatment proof');
+    const target = await risk('Proxy discrimination');
+    const editor = await as('editor');
+    expect((await editor({ method: 'PUT', url: riskUrl(target.id, file.id) })).statusCode).toBe(204);
+    expect((await editor({ method: 'GET', url: riskUrl(target.id) })).json().items.map((i: { id: string }) => i.id)).toEqual([file.id]);
+    expect((await log(target.id, 'evidence_%')).map((e) => e.action)).toEqual(['evidence_linked']);
+    expect((await log(file.id, 'risk_%')).map((e) => [e.action, e.after.risk])).toEqual([['risk_linked', `${target.reference} Proxy discrimination`]]);
+    expect((await editor({ method: 'DELETE', url: riskUrl(target.id, file.id) })).statusCode).toBe(204);
+    expect((await editor({ method: 'GET', url: riskUrl('00000000-0000-4000-8000-000000000000') })).statusCode).toBe(404);
+    const uploaded = await uploadEvidence(editor, project, 'via reference', { filename: 'ref.txt', query: { component_id: target.reference.toLowerCase() } });
+    expect(uploaded.json().risks).toEqual([expect.objectContaining({ id: target.id })]);
+    await approve('risk', target.id);
+    const refused = await editor({ method: 'PUT', url: riskUrl(target.id, file.id) });
+    expect(refused.json()).toMatchObject({ code: 'locked', detail: expect.stringMatching(/This risk is approved and locked/) });
+  });
+});
+
+describe('deleting an end', () => {
+  it('a deleted risk takes its links with it; the evidence stays', async () => {
+    const file = await evidence('Survives its risk');
+    const target = await risk('Short-lived risk');
+    expect((await (await as('editor'))({ method: 'PUT', url: riskUrl(target.id, file.id) })).statusCode).toBe(204);
+    expect((await (await as('editor'))({ method: 'DELETE', url: `/api/projects/${project}/risks/${target.id}` })).statusCode).toBe(204);
+    const after = (await (await as('editor'))({ method: 'GET', url: `/api/projects/${project}/evidence/${file.id}` })).json();
+    expect(after.risks).toEqual([]);
+  });
+
+  it('a control no longer in the project (its framework removed) is not listed among the links', async () => {
+    const file = await evidence('Detached control proof');
+    expect((await (await as('editor'))({ method: 'PUT', url: controlUrl('MFF-1.TRA.01', file.id) })).statusCode).toBe(204);
+    await t.db.execute(sql`update project_controls set detached_at = now() where project_id = ${project} and control_code = 'MFF-1.TRA.01'`);
+    try {
+      const after = (await (await as('editor'))({ method: 'GET', url: `/api/projects/${project}/evidence/${file.id}` })).json();
+      expect(after.controls).toEqual([]);
+      expect((await (await as('editor'))({ method: 'GET', url: controlUrl('MFF-1.TRA.01') })).statusCode).toBe(404);
+    } finally {
+      await t.db.execute(sql`update project_controls set detached_at = null where project_id = ${project} and control_code = 'MFF-1.TRA.01'`);
+    }
+  });
+});
