@@ -185,8 +185,8 @@ describe('the extraction job', () => {
     await runJob(versionId);
     expect(await contentOf(versionId)).toBe('Beehive inspection notes.');
 
-    const [{ storage_key: key }] = rowsOf<{ storage_key: string }>(await t.db.execute(sql`select storage_key from evidence_versions where id = ${versionId}`));
-    await t.app.deps.storage.remove(key!);
+    const key = rowsOf<{ storage_key: string }>(await t.db.execute(sql`select storage_key from evidence_versions where id = ${versionId}`))[0]!.storage_key;
+    await t.app.deps.storage.remove(key);
     await t.db.execute(sql`update evidence_versions set text_status = 'pending', content = null where id = ${versionId}`);
     await runJob(versionId);
     expect((await detail(evidence.id)).versions[0]).toMatchObject({ text_status: 'failed', text_error: 'The stored file is missing' });

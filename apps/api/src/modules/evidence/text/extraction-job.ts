@@ -110,8 +110,9 @@ export async function extractVersionText(deps: Pick<Deps, 'db' | 'storage'>, ver
       return { versionId, status: result.status, chars: result.content?.length ?? 0, ...saved };
     } catch (error) {
       if (!searchTooLong(error) || !result.content || result.content.length < 1000) throw error;
-      result = { ...result, content: halved(result.content) };
-      log?.info({ versionId, chars: result.content.length }, 'evidence text shortened: too many distinct words to index');
+      const shorter = halved(result.content);
+      result = { ...result, content: shorter };
+      log?.info({ versionId, chars: shorter.length }, 'evidence text shortened: too many distinct words to index');
     }
   }
 }
