@@ -39,6 +39,8 @@ const ProjectRisksScreen = lazyWithReload(() => import('./routes/projects/projec
 const ProjectRiskDetailScreen = lazyWithReload(() => import('./routes/projects/project-risk-detail-screen'));
 const ProjectEvidenceScreen = lazyWithReload(() => import('./routes/projects/project-evidence-screen'));
 const ProjectEvidenceDetailScreen = lazyWithReload(() => import('./routes/projects/project-evidence-detail-screen'));
+const ProjectAssetsScreen = lazyWithReload(() => import('./routes/projects/project-assets-screen'));
+const ProjectAssetDetailScreen = lazyWithReload(() => import('./routes/projects/project-asset-detail-screen'));
 const ProjectScopingScreen = lazyWithReload(() => import('./routes/projects/project-scoping-screen'));
 const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
@@ -112,7 +114,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             route('/reviews', withLayout('reviews'), <ReviewsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
-            // The project header (name, type, tabs) around its screens; assets and testing come with their features.
+            // The project header (name, type, tabs) around its screens; testing comes with its feature.
             route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
               { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
               route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
@@ -122,6 +124,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               route('risk-detail/:riskId', withLayout('project-risk-detail'), <ProjectRiskDetailScreen />),
               route('evidence', withLayout('project-evidence'), <ProjectEvidenceScreen />),
               route('evidence-detail/:evidenceId', withLayout('project-evidence-detail'), <ProjectEvidenceDetailScreen />),
+              route('assets', withLayout('project-assets'), <ProjectAssetsScreen />),
+              route('asset-detail/:assetId', withLayout('project-asset-detail'), <ProjectAssetDetailScreen />),
               route('scoping', withLayout('project-scoping'), <ProjectScopingScreen />),
               route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),

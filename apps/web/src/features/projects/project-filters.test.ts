@@ -18,10 +18,11 @@ describe('clearProjectFilters', () => {
     expect(clearProjectFilters('name=x').toString()).toBe('');
   });
 
-  it('names exactly the keys of the spec, with the other filters of the controls list and the risk register', () => {
+  it('names exactly the keys of the spec, with the other filters of the controls list, the risk register, the evidence list and the Assets tab', () => {
     expect([...PROJECT_FILTER_KEYS].sort()).toEqual([
-      'above_appetite', 'category', 'framework', 'impact', 'is_assigned_to_me', 'is_assigned_to_me_for_review', 'likelihood', 'name', 'needs_attention',
-      'requirement', 'residual_impact', 'residual_likelihood', 'status', 'tag', 'tags',
+      'above_appetite', 'asset_card_nature', 'asset_card_type', 'associated_controls', 'associated_risks', 'category', 'end_date', 'expiry_state', 'file_type',
+      'framework', 'impact', 'is_assigned_to_me', 'is_assigned_to_me_for_review', 'likelihood', 'name', 'needs_attention',
+      'requirement', 'residual_impact', 'residual_likelihood', 'start_date', 'status', 'tag', 'tags', 'unlinked',
     ]);
   });
 

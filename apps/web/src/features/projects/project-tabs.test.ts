@@ -36,7 +36,7 @@ describe('isProjectTabActive', () => {
     const controls = PROJECT_TABS.find((tab) => tab.path === 'controls')!;
     expect(isProjectTabActive(controls, base, `${base}/control-detail/MFF-1.RSK.01`)).toBe(true);
     expect(isProjectTabActive(controls, base, `${base}/requirements`)).toBe(false);
-    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Settings']);
+    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'Settings']);
   });
 
   it('marks Risks on a risk’s page too', () => {
@@ -51,6 +51,14 @@ describe('isProjectTabActive', () => {
     expect(isProjectTabActive(evidence, base, `${base}/evidence-detail/e1`)).toBe(true);
     expect(isProjectTabActive(evidence, base, `${base}/risks`)).toBe(false);
     expect(visibleProjectTabs(['evidences:read']).map((tab) => tab.label)).toEqual(['Dashboard', 'Evidence']);
+  });
+
+  it('marks Assets on an asset card’s page too, for those who may read asset cards', () => {
+    const assets = PROJECT_TABS.find((tab) => tab.path === 'assets')!;
+    expect(isProjectTabActive(assets, base, `${base}/assets`)).toBe(true);
+    expect(isProjectTabActive(assets, base, `${base}/asset-detail/a1`)).toBe(true);
+    expect(isProjectTabActive(assets, base, `${base}/evidence`)).toBe(false);
+    expect(visibleProjectTabs(['asset_cards:read']).map((tab) => tab.label)).toEqual(['Dashboard', 'Assets']);
   });
 
   it('never marks a tab of another project', () => {

@@ -16,8 +16,8 @@ export type ProjectTab = {
 };
 
 /**
- * The tabs in header order. Assets ('asset-detail/:assetId') and Testing (badge PREVIEW,
- * 'test-detail/:testId') each add one line here when their feature arrives.
+ * The tabs in header order. Testing (badge PREVIEW, 'test-detail/:testId') adds one line here when its
+ * feature arrives.
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: '', label: 'Dashboard' },
@@ -26,6 +26,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: 'controls', label: 'Controls', activeAlso: ['control-detail/:controlCode'], anyOf: ['controls:read'] },
   { path: 'risks', label: 'Risks', activeAlso: ['risk-detail/:riskId'], anyOf: ['risks:read'] },
   { path: 'evidence', label: 'Evidence', activeAlso: ['evidence-detail/:evidenceId'], anyOf: ['evidences:read'] },
+  { path: 'assets', label: 'Assets', activeAlso: ['asset-detail/:assetId'], anyOf: ['asset_cards:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
 
