@@ -51,6 +51,7 @@ import { frameworkRoutes } from './modules/frameworks/routes';
 import { requirementRoutes } from './modules/requirements/routes';
 import { riskRoutes } from './modules/risks/routes';
 import { evidenceRoutes } from './modules/evidence/routes';
+import { assetCardRoutes } from './modules/asset-cards/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { workItemRoutes } from './modules/work-items/routes';
 import { platformFrameworkRoutes } from './modules/frameworks/platform-routes';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(soaRoutes);
   await app.register(riskRoutes);
   await app.register(evidenceRoutes);
+  await app.register(assetCardRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 

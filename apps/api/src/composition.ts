@@ -4,6 +4,8 @@ import { registerJob } from './jobs/registry';
 import { fileRemovalJob } from './lib/storage/purge-job';
 import { apiTokenRepository } from './modules/auth/api-token-repository';
 import { soaSection } from './modules/applicability/soa-export-section';
+import { assetCardReviewConcept } from './modules/asset-cards/asset-card-review-concept';
+import { assetCardsSection } from './modules/asset-cards/asset-cards-export-section';
 import { commentsSection } from './modules/comments/comment-export-section';
 import { controlReviewConcept } from './modules/controls/control-review-concept';
 import { controlsSection } from './modules/controls/controls-export-section';
@@ -29,8 +31,8 @@ import { usersRepository } from './modules/users/repository';
  */
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
-  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, evidenceSection, activitySection, commentsSection]) registerExportSection(section);
-  for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept]) registerReviewConcept(concept);
+  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, evidenceSection, assetCardsSection, activitySection, commentsSection]) registerExportSection(section);
+  for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept, assetCardReviewConcept]) registerReviewConcept(concept);
   for (const job of [fileRemovalJob, statisticsJob, evidenceExpiryJob]) registerJob(job);
   for (const job of evidenceTextJobs) registerJob(job);
 }

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assetCardDetail,
+  assetCardIdParams,
+  assetCardListItem,
+  assetLineage,
+  createAssetCard,
+  errorResponse,
+  listAssetCardsQuery,
+  page,
+  projectIdParams,
+  updateAssetCard,
+  updateAssetCardAssignees,
+} from '@aegis/contracts';
+import { access } from '../../plugins/access';
+import { assetCardService } from './asset-card-service';
+
+const tags = ['asset cards'];
+const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+
+/** A project's asset cards (issue 22): list, lineage, create, detail, changes within the life cycle, people, deletion; import and download. */
+export async function assetCardRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const service = assetCardService(app.deps);
+  const base = '/api/projects/:project_id/asset_cards';
+
+  app.get(
+    base,
+    {
+      schema: {
+        operationId: 'listAssetCards',
+        tags,
+        summary: "The project's asset cards (models, datasets, systems, components, services), filtered, sorted and paged, with owner, people, tags, lineage and link counts",
+        description: '`name` matches part of the name, without case. `status`, `asset_card_type` and `asset_card_nature` take comma-separated lists. Without `sort_by`, by name.',
+        params: projectIdParams,
+        querystring: listAssetCardsQuery,
+        response: { 200: page(assetCardListItem), ...errors },
+      },
+      config: { access: access.project('asset_cards:read') },
+    },
+    async (request) => service.list(request.ctx, request.params.project_id, request.query),
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        operationId: 'createAssetCard',
+        tags,
+        summary: 'Add an asset card: a name, a type and a nature at least; it starts ready',
+        description:
+          '`sections` takes the section keys of the card\'s type only (422 naming the key); `upstream` the cards of this project it is built from (422 naming the ids otherwise); `owner_id` a member of the project.',
+        params: projectIdParams,
+        body: createAssetCard,
+        response: { 201: assetCardDetail, ...errors },
+      },
+      config: { access: access.project('asset_cards:create') },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(request.ctx, request.params.project_id, request.body)),
+  );
+
+  app.get(
+    `${base}/lineage`,
+    {
+      schema: {
+        operationId: 'getAssetLineage',
+        tags,
+        summary: "The project's lineage graph: every card and every link (from is upstream of to: a dataset a model was trained on, a model a system uses)",
+        params: projectIdParams,
+        response: { 200: assetLineage, ...errors },
+      },
+      config: { access: access.project('asset_cards:read') },
+    },
+    async (request) => service.lineage(request.ctx, request.params.project_id),
+  );
+
+  app.get(
+    `${base}/:asset_card_id`,
+    {
+      schema: {
+        operationId: 'getAssetCard',
+        tags,
+        summary: 'An asset card: facts, sections, lineage both ways, linked controls, risks and evidence, people, status history and what the caller may move it to',
+        params: assetCardIdParams,
+        response: { 200: assetCardDetail, ...errors },
+      },
+      config: { access: access.project('asset_cards:read') },
+    },
+    async (request) => service.detail(request.ctx, request.params.project_id, request.params.asset_card_id),
+  );
+
+  app.patch(
+    `${base}/:asset_card_id`,
+    {
+      schema: {
+        operationId: 'updateAssetCard',
+        tags,
+        summary: "Change a card's content, lineage (`upstream`, the whole list), links (`control_ids`, `risk_ids`, `evidence_ids`, whole lists) or status within the life cycle",
+        description:
+          '`facts` and `sections` replace the whole object. An approved card takes nothing but reopening (status in_progress with a justification; with separation of duties this needs reviews:force_update_status): anything else is 409 `locked`, and so is a link to or from an approved control, risk or evidence. ' +
+          'Lineage must stay within the project and never loop (422 naming `upstream`). Answers the card as read after the commit.',
+        params: assetCardIdParams,
+        body: updateAssetCard,
+        response: { 200: assetCardDetail, ...errors },
+      },
+      config: { access: access.project('asset_cards:update') },
+    },
+    async (request) => service.update(request.ctx, request.params.project_id, request.params.asset_card_id, request.body),
+  );
+
+  app.delete(
+    `${base}/:asset_card_id`,
+    {
+      schema: {
+        operationId: 'deleteAssetCard',
+        tags,
+        summary: 'Delete a card with its lineage, links, comments and reviews (the log keeps it)',
+        description: '409 `locked` when approved, when a card built from it is approved, or when it is linked to an approved control, risk or evidence; 409 `review_pending` under review.',
+        params: assetCardIdParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+      // The spec names no asset_cards:delete: deleting is a change of the inventory, with the update right.
+      config: { access: access.project('asset_cards:update') },
+    },
+    async (request, reply) => {
+      await service.remove(request.ctx, request.params.project_id, request.params.asset_card_id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    `${base}/:asset_card_id/assignees`,
+    {
+      schema: {
+        operationId: 'updateAssetCardAssignees',
+        tags,
+        summary: 'Replace the assignees and reviewers (project members only); newly named people are notified; allowed on an approved card',
+        params: assetCardIdParams,
+        body: updateAssetCardAssignees,
+        response: { 200: assetCardDetail, ...errors },
+      },
+      config: { access: access.project('asset_cards:assignee_update') },
+    },
+    async (request) => service.setAssignees(request.ctx, request.params.project_id, request.params.asset_card_id, request.body),
+  );
+}
