@@ -153,7 +153,8 @@ export async function markExpired(db: Db, today: string): Promise<WorkItem[]> {
             update project_controls pc set needs_attention = true, needs_attention_reason = ${reason}, updated_at = now()
               from evidence_links l, control_definitions d
              where l.evidence_id = ${evidence.id} and l.control_id = pc.id and d.id = pc.control_id and pc.detached_at is null
-               and not (pc.needs_attention and pc.needs_attention_reason = ${reason})
+               -- A control already flagged for another reason keeps that reason (it needs attention either way).
+               and (not pc.needs_attention or (pc.needs_attention_reason like ${EXPIRED_REASON_PATTERN} and pc.needs_attention_reason <> ${reason}))
             returning pc.id, pc.project_id, pc.organization_id, pc.control_code, d.title`),
         );
         await recordActivity(tx, {
