@@ -96,7 +96,7 @@ export function EvidenceHeader({ projectId, evidence, canUpdate, canDownload, ca
         </dd>
         <dt>Text</dt>
         <dd>
-          <TextStatusHint status={evidence.text_status} error={current?.text_error} always />
+          <TextStatusHint status={current?.text_status ?? evidence.text_status} error={current?.text_error} always />
         </dd>
         <dt>Effective</dt>
         <dd>{formatDate(evidence.effective_date)}</dd>
