@@ -6,10 +6,10 @@ import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
 import { useDismissEvidenceSuggestion } from '../api/suggestions-api';
 
-type Props = { projectId: string; controlCode: string; suggestion: EvidenceSuggestion; onClose: () => void };
+type Props = { projectId: string; controlCode: string; suggestion: EvidenceSuggestion; onDismissed?: (dismissed: EvidenceSuggestion) => void; onClose: () => void };
 
 /** Dismisses a proposal, saying why if one wishes (the reason is kept in the log); it is not proposed again. Render it with a new key per proposal. */
-export function DismissSuggestionDialog({ projectId, controlCode, suggestion, onClose }: Props) {
+export function DismissSuggestionDialog({ projectId, controlCode, suggestion, onDismissed, onClose }: Props) {
   const [reason, setReason] = useState('');
   const dismiss = useDismissEvidenceSuggestion(projectId, controlCode);
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -17,7 +17,8 @@ export function DismissSuggestionDialog({ projectId, controlCode, suggestion, on
     dismiss.mutate(
       { id: suggestion.id, reason: reason.trim() || undefined },
       {
-        onSuccess: () => {
+        onSuccess: (dismissed) => {
+          onDismissed?.(dismissed);
           notifySuccess(`“${suggestion.evidence.name}” dismissed for ${controlCode}`);
           onClose();
         },

@@ -31,10 +31,18 @@ function buildSuggestion(control: ControlDetail, overrides: Partial<EvidenceSugg
   };
 }
 
-type Options = { control?: ControlDetail; list?: EvidenceSuggestionList; afterRun?: EvidenceSuggestionList; roles?: Project['roles']; handle?: (call: FetchCall) => Response | undefined };
+type Options = {
+  control?: ControlDetail;
+  list?: EvidenceSuggestionList;
+  afterRun?: EvidenceSuggestionList;
+  /** The server lists only the open proposals (a decided one leaves its answers). */
+  onlyProposed?: boolean;
+  roles?: Project['roles'];
+  handle?: (call: FetchCall) => Response | undefined;
+};
 
 /** The control's page, with its suggestions as the server keeps them: a run replaces them with `afterRun`, a decision changes one. */
-function renderControl({ control = buildControlDetail(), list = { items: [], ran_at: null, model_used: false }, afterRun, roles = ['owner'], handle }: Options = {}) {
+function renderControl({ control = buildControlDetail(), list = { items: [], ran_at: null, model_used: false }, afterRun, onlyProposed = false, roles = ['owner'], handle }: Options = {}) {
   const project = buildProject({ roles });
   const base = `/api/projects/${project.id}`;
   let state = structuredClone(list);
@@ -50,7 +58,7 @@ function renderControl({ control = buildControlDetail(), list = { items: [], ran
       if (path === `${base}/controls/${control.control_code}/evidence`) return jsonResponse(200, { items: [] });
       if (path === `${base}/controls/${control.control_code}/evidence-suggestions`) {
         if (method === 'POST' && afterRun) state = structuredClone(afterRun);
-        return jsonResponse(200, state);
+        return jsonResponse(200, onlyProposed ? { ...state, items: state.items.filter((item) => item.status === 'proposed') } : state);
       }
       const decision = path.match(new RegExp(`^${base}/evidence-suggestions/([^/]+)/(accept|dismiss)$`));
       if (decision) {
@@ -90,9 +98,9 @@ describe('EvidenceSuggestionsPanel on a control’s page', () => {
     expect(within(region).getByText(/Last suggested .*, reranked by the configured model\./)).toBeInTheDocument();
   }, 60_000);
 
-  it('accepts one, which folds away with those decided', async () => {
+  it('accepts one, which folds away with those decided even when the server lists only open proposals', async () => {
     const control = buildControlDetail();
-    const { calls, base } = renderControl({ control, list: { items: [buildSuggestion(control)], ran_at: NOW, model_used: false } });
+    const { calls, base } = renderControl({ control, list: { items: [buildSuggestion(control)], ran_at: NOW, model_used: false }, onlyProposed: true });
     const region = await panel();
     fireEvent.click(await within(region).findByRole('button', { name: 'Accept Risk method' }));
     await waitFor(() => expect(within(region).queryByRole('list', { name: /Evidence suggested/ })).toBeNull());
@@ -103,6 +111,9 @@ describe('EvidenceSuggestionsPanel on a control’s page', () => {
     fireEvent.click(toggle);
     const decided = await within(region).findByRole('list', { name: 'Decided suggestions' });
     expect(decided).toHaveTextContent('Accepted by Ada Lovelace on');
+    // Its list refreshed after the decision (the link changed evidence) and no longer holds it: still shown, once.
+    await waitFor(() => expect(callsOf(calls, `${base}/controls/${control.control_code}/evidence-suggestions`).length).toBeGreaterThan(1));
+    expect(within(decided).getAllByRole('listitem')).toHaveLength(1);
   }, 60_000);
 
   it('dismisses one with a reason', async () => {

@@ -75,12 +75,16 @@ export function EvidenceSuggestionsPanel({ projectId, controlCode, rights, contr
   const accept = useAcceptEvidenceSuggestion(projectId, controlCode);
   const [dismissing, setDismissing] = useState<EvidenceSuggestion | null>(null);
   const [showDecided, setShowDecided] = useState(false);
+  // Decided here: shown folded away even when the server's list (which may hold only open proposals) no longer has them.
+  const [decidedHere, setDecidedHere] = useState<EvidenceSuggestion[]>([]);
+  const remember = (suggestion: EvidenceSuggestion) => setDecidedHere((current) => [suggestion, ...current.filter((item) => item.id !== suggestion.id)]);
   const canRun = rights.includes('evidences:suggestions_agent_run');
   const canDecide = rights.includes('evidences:update');
   const locked = controlStatus === 'approved';
 
   const proposed = suggestions.data?.items.filter((item) => item.status === 'proposed') ?? [];
-  const decided = suggestions.data?.items.filter((item) => item.status !== 'proposed') ?? [];
+  const listed = suggestions.data?.items ?? [];
+  const decided = [...decidedHere.filter((item) => !listed.some((other) => other.id === item.id)), ...listed.filter((item) => item.status !== 'proposed')];
 
   let body;
   if (suggestions.isPending) body = <LinearProgress aria-label="Loading the suggested evidence" />;
@@ -117,7 +121,12 @@ export function EvidenceSuggestionsPanel({ projectId, controlCode, rights, contr
                       disabled={locked || accept.isPending}
                       aria-label={`Accept ${suggestion.evidence.name}`}
                       onClick={() =>
-                        accept.mutate(suggestion.id, { onSuccess: () => notifySuccess(`“${suggestion.evidence.name}” linked to ${controlCode}`) })
+                        accept.mutate(suggestion.id, {
+                          onSuccess: (accepted) => {
+                            remember(accepted);
+                            notifySuccess(`“${suggestion.evidence.name}” linked to ${controlCode}`);
+                          },
+                        })
                       }
                     >
                       Accept
@@ -183,7 +192,7 @@ export function EvidenceSuggestionsPanel({ projectId, controlCode, rights, contr
         </Button>
       )}
       {run.isPending && <LinearProgress aria-label="Ranking the project’s evidence" sx={{ mt: 1 }} />}
-      {dismissing && <DismissSuggestionDialog key={dismissing.id} projectId={projectId} controlCode={controlCode} suggestion={dismissing} onClose={() => setDismissing(null)} />}
+      {dismissing && <DismissSuggestionDialog key={dismissing.id} projectId={projectId} controlCode={controlCode} suggestion={dismissing} onDismissed={remember} onClose={() => setDismissing(null)} />}
     </DetailSection>
   );
 }

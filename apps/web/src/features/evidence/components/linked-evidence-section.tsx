@@ -82,9 +82,14 @@ function EvidenceRow({ projectId, evidence, controlCode, unlink }: { projectId: 
         )}
       </Box>
       {unlink && (
-        <IconButton aria-label={`Unlink ${evidence.name}`} disabled={unlink.disabled} onClick={unlink.onClick}>
-          <LinkOffIcon />
-        </IconButton>
+        <Tooltip title={unlink.disabled ? '' : 'Unlink'}>
+          {/* A disabled button takes no pointer events: the tooltip listens on its wrapper. */}
+          <span>
+            <IconButton aria-label={`Unlink ${evidence.name}`} disabled={unlink.disabled} onClick={unlink.onClick}>
+              <LinkOffIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
       )}
     </Box>
   );
