@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/client';
 import { seedDemo } from './db/seed';
+import { createStorage } from './lib/storage';
 import { composeFeatures } from './composition';
 import { installJobEngine } from './jobs/engine';
 import { registeredJobs } from './jobs/registry';
@@ -20,7 +21,7 @@ async function prepare(database: Database, config: Config): Promise<Prepared> {
   composeFeatures();
   await installJobEngine(database, registeredJobs());
   await syncBuiltInFrameworks(database.db);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, { storage: createStorage(config) }) : false;
   await database.analyze();
   return { seeded };
 }

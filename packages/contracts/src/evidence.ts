@@ -229,7 +229,7 @@ export const uploadEvidenceQuery = z.object({
 export type UploadEvidenceQuery = z.infer<typeof uploadEvidenceQuery>;
 
 /** POST …/evidence/{id}/versions: a new file for the evidence; the old ones stay with their hashes. */
-export const uploadEvidenceVersionQuery = z.object({ effective_date: calendarDate.optional() });
+export const uploadEvidenceVersionQuery = z.object({ effective_date: calendarDate.optional(), expires_on: calendarDate.optional() });
 
 /** PATCH …/evidence/{id}: content, validity, links (replacing the whole list given), status, tags. */
 export const updateEvidence = z

@@ -150,6 +150,10 @@ export function createJobEngine({ database, jobs, log, options = {} }: { databas
           const retried = attempt <= job.retry.limit;
           context.log.warn({ job: job.name, attempt, err: errorText(error) }, retried ? 'background job failed; it will be retried' : 'background job failed on its last attempt');
           throw error;
+        } finally {
+          // pg-boss's loop skips its polling delay only when notified during the run: without this, a burst
+          // of sends (five uploads' text jobs) would drain one job per polling interval after the second.
+          wake(job.name);
         }
       });
       workerIds.set(job.name, id);

@@ -3,7 +3,7 @@
  * (RFC 6266 / 5987), path separators and control characters dropped. Every download the API offers (PDF
  * reports, CSV registers) names its file through this.
  */
-export function attachment(name: string, extension: 'pdf' | 'csv', fallback = 'export'): string {
+export function attachment(name: string, extension: 'pdf' | 'csv' | 'md' | 'json', fallback = 'export'): string {
   const safe = [...name].map((c) => (c < ' ' || c === '\u007f' || c === '/' || c === '\\' ? ' ' : c)).join('').trim() || fallback;
   const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["%;]/g, '').trim() || fallback;
   const encoded = encodeURIComponent(`${safe}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -7,7 +7,7 @@ import { controlLink } from './control-service';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-type Row = { id: string; project_id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null; out_of_scope_justification: string | null; tags: string[] | null; assignees: string[] | null };
+type Row = { id: string; project_id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null; out_of_scope_justification: string | null; tags: string[] | null; assignees: string[] | null; evidence: string[] | null };
 
 const toObject = (row: Row): ReviewObject => ({
   id: row.id,
@@ -19,6 +19,9 @@ const toObject = (row: Row): ReviewObject => ({
     due_date: row.due_date === null ? null : new Date(row.due_date).toISOString().slice(0, 10),
     out_of_scope_justification: row.out_of_scope_justification,
     tags: [...(row.tags ?? [])].sort(),
+    // Linked evidence is part of what an approval covers; named only when there is some, so that the
+    // content (and the hash of a review requested before evidence existed) of a control without any is unchanged.
+    ...(row.evidence?.length ? { evidence: [...row.evidence].sort() } : {}),
   },
   watchers: row.assignees ?? [],
   assignees: row.assignees ?? [],
@@ -33,7 +36,8 @@ export const controlReviewConcept: ReviewConcept = {
       await db.execute(sql`
         select pc.id, pc.project_id, pc.control_code, d.title, pc.status, pc.notes, pc.due_date, pc.out_of_scope_justification,
                array(select wt.tag_id::text from work_item_tags wt where wt.item_type = 'control' and wt.item_id = pc.id) as tags,
-               array(select w.user_id::text from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'assignee') as assignees
+               array(select w.user_id::text from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'assignee') as assignees,
+               array(select l.evidence_id::text from evidence_links l where l.control_id = pc.id) as evidence
           from project_controls pc join control_definitions d on d.id = pc.control_id
          where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.id = ${objectId} and pc.detached_at is null
          ${lock ? sql`for update of pc` : sql``}`),

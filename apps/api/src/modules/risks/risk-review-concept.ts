@@ -15,6 +15,7 @@ type Row = {
   status: WorkItemStatus;
   content: unknown;
   assignees: string[] | null;
+  evidence: string[] | null;
 };
 
 const toObject = (row: Row): ReviewObject => ({
@@ -22,7 +23,8 @@ const toObject = (row: Row): ReviewObject => ({
   status: row.status,
   label: `${referenceOf(row.number)} ${row.name}`,
   link: riskLink(row.project_id, row.id),
-  content: parsed<Record<string, unknown>>(row.content),
+  // Linked evidence is covered too, named only when there is some (the hash of a risk without any is unchanged).
+  content: { ...parsed<Record<string, unknown>>(row.content), ...(row.evidence?.length ? { evidence: [...row.evidence].sort() } : {}) },
   watchers: row.assignees ?? [],
   assignees: row.assignees ?? [],
 });
@@ -50,7 +52,8 @@ export const riskReviewConcept: ReviewConcept = {
     const row = rowsOf<Row>(
       await db.execute(sql`
         select r.id, r.project_id, r.number, r.name, r.status, ${content} as content,
-               array(select w.user_id::text from work_item_people w where w.item_type = 'risk' and w.item_id = r.id and w.role = 'assignee') as assignees
+               array(select w.user_id::text from work_item_people w where w.item_type = 'risk' and w.item_id = r.id and w.role = 'assignee') as assignees,
+               array(select l.evidence_id::text from evidence_links l where l.risk_id = r.id) as evidence
           from risks r
          where r.organization_id = ${organizationId} and r.project_id = ${projectId} and r.id = ${objectId}
          ${lock ? sql`for update of r` : sql``}`),
