@@ -27,14 +27,13 @@ import { canPreview } from './evidence-preview-dialog';
 import { ExpiryBadge } from './expiry-badge';
 import { TextStatusHint } from './text-status-hint';
 
-/** The list's sort; `by` is '' while the server's own order holds (no column marked). */
-export type EvidenceListSort = ListSort<EvidenceSort | ''>;
+export type EvidenceListSort = ListSort<EvidenceSort>;
 
 type Props = {
   projectId: string;
   items: EvidenceListItem[];
   sort: EvidenceListSort;
-  onSort: (sort: ListSort<EvidenceSort>) => void;
+  onSort: (sort: EvidenceListSort) => void;
   /** Where an evidence's page leads back to: this list with its filters. */
   back: NonNullable<BackLinkState['back']>;
   labelledBy: string;
@@ -93,7 +92,7 @@ export function EvidenceTable({ projectId, items, sort, onSort, back, labelledBy
           <TableRow>
             {HEADERS.map(({ label, field, width }) =>
               field ? (
-                <SortableHeaderCell<EvidenceSort | ''> key={label} label={label} field={field} sort={sort} onSort={(next) => next.by && onSort({ by: next.by, descending: next.descending })} sx={{ width }} />
+                <SortableHeaderCell key={label} label={label} field={field} sort={sort} onSort={onSort} sx={{ width }} />
               ) : (
                 <TableCell key={label} sx={{ width }}>
                   {label}

@@ -72,6 +72,8 @@ describe('the Evidence tab', () => {
     expect(within(log).queryByRole('button', { name: /^Preview/ })).not.toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Model card/ })).getByText('3 GB')).toBeInTheDocument();
     expect(screen.getByText('3 files')).toBeInTheDocument();
+    // The server's own order, newest upload first, is the sort shown.
+    expect(screen.getByRole('button', { name: 'Uploaded, sorted descending' })).toBeInTheDocument();
 
     expect(within(screen.getByRole('navigation', { name: 'Project sections' })).getByRole('link', { name: 'Evidence' })).toHaveAttribute('aria-current', 'page');
     // File-type chips, counted by the server.
@@ -132,7 +134,9 @@ describe('the Evidence tab', () => {
     await user.click(await screen.findByRole('option', { name: /R-2/ }));
     await waitFor(() => expect(search(router)).toMatchObject({ associated_risks: 'R-2' }));
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search by name or content' }), 'drift');
+    // Pasted in one go: on a loaded machine a pause between keys lets the URL catch up mid-word (components/use-url-search-text.ts).
+    await user.click(screen.getByRole('searchbox', { name: 'Search by name or content' }));
+    await user.paste('drift');
     await waitFor(() => expect(search(router)).toMatchObject({ name: 'drift' }), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Size' }));

@@ -39,7 +39,8 @@ export function EvidenceScreen({ project }: { project: Project }) {
   const can = (right: Project['rights'][number]) => project.rights.includes(right);
   const canUpload = can('evidences:upload');
   const filtered = hasEvidenceFilters(params);
-  const sort: EvidenceListSort = { by: params.sortBy ?? '', descending: params.sortBy ? params.descending : false };
+  // Without a sort the server lists the newest upload first: the Uploaded column says so.
+  const sort: EvidenceListSort = { by: params.sortBy ?? 'uploaded_at', descending: params.sortBy ? params.descending : true };
   const back = { label: 'Evidence', pathname: location.pathname, search: location.search };
 
   const uploadButton = (label: string) =>
