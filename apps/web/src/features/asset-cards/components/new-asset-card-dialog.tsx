@@ -34,6 +34,8 @@ export function NewAssetCardDialog({ projectId, open, onClose }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateAssetCard(projectId);
   const navigate = useNavigate();
+  // A field's message goes once the field changes: it no longer says what is there.
+  const clear = (field: string) => setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +89,10 @@ export function NewAssetCardDialog({ projectId, open, onClose }: Props) {
           fullWidth
           autoFocus
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            clear('name');
+          }}
           error={Boolean(errors.name)}
           helperText={errors.name ?? 'For example “Credit scoring model” or “Loan applications 2019–2024”'}
           slotProps={{ htmlInput: { maxLength: 300 } }}
@@ -99,7 +104,10 @@ export function NewAssetCardDialog({ projectId, open, onClose }: Props) {
           required
           fullWidth
           value={type}
-          onChange={(event) => setType(event.target.value as AssetCardType)}
+          onChange={(event) => {
+            setType(event.target.value as AssetCardType);
+            clear('asset_card_type');
+          }}
           error={Boolean(errors.asset_card_type)}
           helperText={errors.asset_card_type ?? (type ? TYPE_HINTS[type] : 'What kind of asset it is; it decides the card’s sections')}
         >
@@ -119,7 +127,10 @@ export function NewAssetCardDialog({ projectId, open, onClose }: Props) {
           required
           fullWidth
           value={nature}
-          onChange={(event) => setNature(event.target.value as AssetCardNature)}
+          onChange={(event) => {
+            setNature(event.target.value as AssetCardNature);
+            clear('asset_card_nature');
+          }}
           error={Boolean(errors.asset_card_nature)}
           helperText={errors.asset_card_nature ?? 'Built in-house, bought from a third party, or open source'}
         >
@@ -134,7 +145,10 @@ export function NewAssetCardDialog({ projectId, open, onClose }: Props) {
           label="Version"
           fullWidth
           value={version}
-          onChange={(event) => setVersion(event.target.value)}
+          onChange={(event) => {
+            setVersion(event.target.value);
+            clear('version');
+          }}
           error={Boolean(errors.version)}
           helperText={errors.version ?? 'Optional: a release, a tag or a date, such as 2.1.0'}
           slotProps={{ htmlInput: { maxLength: 200 } }}
