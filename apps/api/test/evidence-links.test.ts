@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../src/db/schema';
+import { seedDemoEvidence } from '../src/db/seed-evidence';
 import { localStorage } from '../src/lib/storage/local-storage';
+import { evidenceExpiryJob } from '../src/modules/evidence/evidence-expiry-job';
 import { uploadEvidence } from './factories';
 import { build, type TestApp } from './helper';
+import { pdfText } from './pdf-text';
 
 // Links between evidence and the project's controls and risks (issue 21): from either end, through the
 // lock rule at both ends, logged on both, and gone with whichever end is deleted.
@@ -132,5 +136,38 @@ describe('deleting an end', () => {
     } finally {
       await t.db.execute(sql`update project_controls set detached_at = null where project_id = ${project} and control_code = 'MFF-1.TRA.01'`);
     }
+  });
+});
+
+describe('the demo seed', () => {
+  it('uploads the demo project\'s evidence through the services, linked, owned, one expiring and one expired', async () => {
+    const organizationId = rows<{ organization_id: string }>(await t.db.execute(sql`select organization_id from projects where id = ${project}`))[0]!.organization_id;
+    await t.db.transaction((tx) => seedDemoEvidence(tx, { organizationId, storage: localStorage(root) }));
+    const editor = await as('editor');
+    const list = (await editor({ method: 'GET', url: `/api/projects/${project}/evidence?is_assigned_to_me=true&size=100&sort_by=name` })).json() as { items: { id: string; name: string; file_type: string; expiry_state: string; controls: { control_code: string }[]; risks: { name: string }[]; text_status: string; sha256: string }[] };
+    expect(list.items.map((i) => i.name)).toEqual([
+      'AI acceptable use policy v1.2',
+      'Bias test report Q3 2026',
+      'Data protection impact assessment',
+      'Model card — credit scoring v3.2',
+      'Population stability report — October 2026',
+      'Scoring API penetration test summary',
+      'Scoring pipeline configuration',
+      'Validation metrics — holdout 2026-09',
+    ]);
+    const byName = (name: string) => list.items.find((i) => i.name.startsWith(name))!;
+    expect(byName('Bias test report')).toMatchObject({ file_type: 'pdf', text_status: 'pending', expiry_state: 'valid', risks: [{ name: 'Credit refusals fall harder on some groups of applicants' }] });
+    expect(byName('Bias test report').controls.map((c) => c.control_code)).toEqual(['MFF-1.DAT.06', 'MFF-1.VAL.05']);
+    expect(byName('Population stability').expiry_state).toBe('expiring');
+    expect(byName('Scoring API penetration').expiry_state).toBe('expired');
+    expect(new Set(list.items.map((i) => i.file_type))).toEqual(new Set(['pdf', 'markdown', 'csv', 'json', 'text']));
+    // The stored bytes are the ones hashed, and the PDF is one a reader opens.
+    const pdf = await editor({ method: 'GET', url: `/api/projects/${project}/evidence/${byName('Bias test report').id}/download` });
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(byName('Bias test report').sha256);
+    expect((await pdfText(pdf.rawPayload)).text).toMatch(/Approval-rate gap per protected group/);
+    // The job flags the control the expired file supported.
+    await evidenceExpiryJob.run({ data: undefined, deps: t.app.deps, log: { info: () => {}, warn: () => {} }, attempt: 1 });
+    const control = (await editor({ method: 'GET', url: `/api/projects/${project}/controls/MFF-1.SEC.03` })).json();
+    expect(control.needs_attention_reason).toMatch(/^Evidence “Scoring API penetration test summary” expired on /);
   });
 });

@@ -11,6 +11,7 @@ import type { FileStorage } from '../src/lib/storage';
 import { localStorage } from '../src/lib/storage/local-storage';
 import { multipartFile, organizationId, tinyPdf, uploadEvidence } from './factories';
 import { build, type TestApp } from './helper';
+import { pdfText, squeezed } from './pdf-text';
 
 // Evidence (issue 21): streamed uploads with their hashes, bad input refused with nothing left behind,
 // the list's filters and sorts, the detail, changes within the life cycle, versions, deletion, downloads
@@ -313,6 +314,17 @@ describe('the evidence list', () => {
     expect(controls.items.find((c: { control_code: string }) => c.control_code === codes[2]).evidences).toEqual([]);
     const risks = (await (await admin())({ method: 'GET', url: `/api/projects/${listProject}/risks_with_evidences` })).json();
     expect(risks.items.find((r: { id: string }) => r.id === risk.id).evidences).toEqual([{ id: made.bias!.id, name: 'Bias test report' }]);
+  });
+
+  it('adds the evidence index to the project report: name, version, SHA-256, linked controls', async () => {
+    const response = await (await admin())({ method: 'GET', url: `/api/projects/${listProject}/export` });
+    expect(response.statusCode).toBe(200);
+    const pdf = squeezed((await pdfText(response.rawPayload)).text);
+    expect(pdf).toContain(squeezed('Evidence index'));
+    expect(pdf).toContain(squeezed('5 evidence files are stored, in 5 versions'));
+    expect(pdf).toContain(made.bias!.sha256);
+    expect(pdf).toContain(squeezed(`Model card · Ready`));
+    expect(pdf).toContain(codes[0]!);
   });
 
   it('writes the evidence index as CSV: every version a row, with its hash and links', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { OrganizationRole } from '@aegis/contracts';
 import { organizations } from '../src/db/schema';
+import { minimalPdf } from '../src/db/seed-evidence';
 import { randomSecret, sha256 } from '../src/lib/crypto';
 import { membershipRepository } from '../src/modules/organizations/membership-repository';
 import type { TestApp } from './helper';
@@ -81,23 +82,19 @@ export function uploadEvidence(
 }
 
 /** A tiny valid PDF with one line of text (uncompressed, so that its words can be found in its bytes). */
-export function tinyPdf(text = 'Bias test report'): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${text.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+export const tinyPdf = (text = 'Bias test report') => minimalPdf([text]);
+
+/** Imports a card file into the project (POST …/asset_cards/import, multipart part `file`); answers the raw response. */
+export function importAssetCard(
+  as: Inject,
+  projectId: string,
+  content: string | Buffer,
+  options: { filename?: string; contentType?: string; field?: string; query?: Record<string, string> } = {},
+) {
+  const query = new URLSearchParams(options.query ?? {}).toString();
+  return as({
+    method: 'POST',
+    url: `/api/projects/${projectId}/asset_cards/import${query ? `?${query}` : ''}`,
+    ...multipartFile(content, { filename: options.filename ?? 'README.md', contentType: options.contentType ?? 'text/markdown', field: options.field }),
   });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }

@@ -5,10 +5,12 @@ import { syncBuiltInFrameworks } from '../modules/frameworks/built-in-sync';
 import { applyFrameworks } from '../modules/frameworks/project-framework-service';
 import { seedDemoApplicability } from './seed-applicability';
 import { seedChatbotProject } from './seed-chatbot-project';
+import { seedDemoEvidence } from './seed-evidence';
 import { seedDemoNotifications } from './seed-notifications';
 import { seedDemoRisks } from './seed-risks';
 import { seedDemoTags } from './seed-tags';
 import { CREDIT_SCORING_WORK, seedDemoWork } from './seed-work';
+import type { FileStorage } from '../lib/storage/file-storage';
 import type { Db } from './client';
 import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from './schema';
 
@@ -40,9 +42,10 @@ export const DEMO_USERS: DemoUser[] = [
 
 /**
  * Seeds the demo organizations, users, tags, two projects under way and the notifications they left
- * into an empty database; does nothing otherwise.
+ * into an empty database; does nothing otherwise. With a storage, the demo project's evidence files too
+ * (stored there); without one (the tests' prepared database) no evidence is seeded.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
@@ -100,6 +103,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedChatbotProject(tx, { organizationId: demo!.id, idOf, tagId });
     await seedDemoApplicability(tx, { organizationId: demo!.id, idOf });
     await seedDemoRisks(tx, { organizationId: demo!.id });
+    if (options.storage) await seedDemoEvidence(tx, { organizationId: demo!.id, storage: options.storage });
   });
   return true;
 }

@@ -4,6 +4,9 @@ import type { ExportSection } from '../projects/export/report-section';
 import { count, leftOutNote } from '../projects/export/report-format';
 import { indexCounts, indexRows } from './evidence-index-repository';
 
+/** A hash in groups of eight: the table wraps it between groups, never inside one (a hyphen would corrupt it). */
+const grouped = (sha256: string) => sha256.match(/.{1,8}/g)!.join(' ');
+
 /** Versions listed in the report at most (the CSV index holds them all). */
 const MAX_ROWS = 500;
 
@@ -35,7 +38,7 @@ export const evidenceSection: ExportSection = {
           rows: rows.map((row) => [
             `${row.name} · ${WORK_ITEM_STATUS_LABELS[row.status]}`,
             `v${row.version}${row.current ? ' (current)' : ''} · ${row.file_name} · ${displayDate(row.uploaded_at)}`,
-            row.sha256,
+            grouped(row.sha256),
             row.controls ?? '—',
           ]),
         },
