@@ -82,7 +82,7 @@ export function stubAssetCardsApi({ project, cards = [], details = [], lineage =
         byId.delete(card.id);
         return new Response(null, { status: 204 });
       }
-      const { status, justification, upstream, owner_id, ...fields } = bodyOf<Partial<AssetCardDetail> & { justification?: string; upstream?: { card_id: string; relation: string }[]; owner_id?: string | null }>(call);
+      const { status, justification, upstream, owner_id, ...fields } = bodyOf<Partial<Omit<AssetCardDetail, 'upstream'>> & { justification?: string; upstream?: { card_id: string; relation: string }[]; owner_id?: string | null }>(call);
       Object.assign(card, fields);
       if (owner_id !== undefined) card.owner = owner_id ? person(owner_id) : null;
       if (upstream) {
