@@ -29,7 +29,7 @@ beforeAll(async () => {
     ...disk,
     readStream: (key, range) => (storageDown ? Promise.reject(new Error('connect ECONNREFUSED storage')) : disk.readStream(key, range)),
   };
-  t = await build({}, { storage, jobs: { workers: true } });
+  t = await build({}, { storage, jobs: { workers: true, pollingSeconds: 1 } }); // polled every second: a burst of uploads is read without waiting a minute per job
   for (const who of ['admin', 'editor', 'reviewer']) ids[who] = (await t.db.select().from(users).where(eq(users.email, `${who}@demo.local`)))[0]!.id;
   const admin = await as('admin');
   const created = await admin({ method: 'POST', url: '/api/projects', payload: { name: 'Evidence text', project_type: 'ai_application', frameworks: ['ISO_IEC_42001'] } });
