@@ -7,7 +7,9 @@ import {
   assetCardListItem,
   assetLineage,
   createAssetCard,
+  downloadAssetCardQuery,
   errorResponse,
+  importAssetCardQuery,
   listAssetCardsQuery,
   page,
   projectIdParams,
@@ -15,15 +17,20 @@ import {
   updateAssetCardAssignees,
 } from '@aegis/contracts';
 import { access } from '../../plugins/access';
+import { cardDownload } from './asset-card-download';
+import { assetCardImportService } from './asset-card-import';
 import { assetCardService } from './asset-card-service';
+import { readCardFile } from './card-file';
 
 const tags = ['asset cards'];
 const errors = { 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
+const uploadErrors = { ...errors, 400: errorResponse, 413: errorResponse, 415: errorResponse };
 
 /** A project's asset cards (issue 22): list, lineage, create, detail, changes within the life cycle, people, deletion; import and download. */
 export async function assetCardRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = assetCardService(app.deps);
+  const imports = assetCardImportService(app.deps);
   const base = '/api/projects/:project_id/asset_cards';
 
   app.get(
@@ -74,6 +81,48 @@ export async function assetCardRoutes(root: FastifyInstance) {
       config: { access: access.project('asset_cards:read') },
     },
     async (request) => service.lineage(request.ctx, request.params.project_id),
+  );
+
+  app.post(
+    `${base}/import`,
+    {
+      schema: {
+        operationId: 'importAssetCard',
+        tags,
+        summary: 'Create a card from a Hugging Face model or dataset card (multipart part `file`: its README.md, up to 1 MB)',
+        description:
+          'Front matter: `license`, `language`, `base_model`, `pipeline_tag` and `model-index` metrics become facts, `model_name` / `pretty_name` (else the first `# ` heading) the name; the rest is kept in `extra_metadata` and written back by the download. ' +
+          '`## ` sections go to the type\'s sections by heading (Hugging Face template headings included), the others to `extra_metadata.unmapped_sections`. ' +
+          'The type is `asset_card_type`, else the card\'s own (`aegis.asset_card_type`, written by the download), else dataset for a dataset card\'s keys, else model. A model is linked (`trained_on`) to the dataset cards of the project its `datasets` names. ' +
+          'Past 1 MB: 413. Binary, bad YAML (naming the line), an unknown type or nature: 422. Nothing is created on any refusal.',
+        consumes: ['multipart/form-data'],
+        params: projectIdParams,
+        querystring: importAssetCardQuery,
+        response: { 201: assetCardDetail, ...uploadErrors },
+      },
+      config: { access: access.project('asset_cards:create') },
+    },
+    async (request, reply) => reply.status(201).send(await imports.import(request.ctx, request.params.project_id, request.query, () => readCardFile(request))),
+  );
+
+  app.get(
+    `${base}/:asset_card_id/download`,
+    {
+      schema: {
+        operationId: 'downloadAssetCard',
+        tags,
+        summary: 'The card as a file: `markdown` (default) a Hugging Face card (YAML front matter + sections) that the import reads back to the same card, `json` the card as the API answers it',
+        params: assetCardIdParams,
+        querystring: downloadAssetCardQuery,
+        produces: ['text/markdown', 'application/json'],
+        response: { 200: z.any().describe('The card file'), ...errors },
+      },
+      config: { access: access.project('asset_cards:download') },
+    },
+    async (request, reply) => {
+      const file = cardDownload(await service.detail(request.ctx, request.params.project_id, request.params.asset_card_id), request.query.format);
+      return reply.header('content-type', file.contentType).header('content-disposition', file.disposition).header('cache-control', 'no-store').send(file.body);
+    },
   );
 
   app.get(
