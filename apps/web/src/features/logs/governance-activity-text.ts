@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '@aegis/contracts';
 import { formatDate, formatFileSize } from '../../lib/format';
+import { describeAssetCardAction } from './asset-card-activity-text';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown, key: string) => (isObject(value) && typeof value[key] === 'string' && value[key] ? (value[key] as string) : undefined);
@@ -74,13 +75,15 @@ function describeEvidenceAction(entry: ActivityEntry, noun: string): string | un
 
 /**
  * Entries of the scoping (EU AI Act settings, questionnaires, applicability), of risks' treatment,
- * strategies and links, and of evidence, after the actor's name; undefined for any other entry. `noun` names the object
+ * strategies and links, of evidence and of asset cards (asset-card-activity-text.ts), after the actor's name; undefined for any other entry. `noun` names the object
  * as the work-item sentences do ("risk R-3 Model drift").
  */
 export function describeGovernanceAction(entry: ActivityEntry, noun: string): string | undefined {
   const { after, before } = entry;
   const evidence = describeEvidenceAction(entry, noun);
   if (evidence) return evidence;
+  const assetCard = describeAssetCardAction(entry, noun);
+  if (assetCard) return assetCard;
   switch (entry.action) {
     case 'eu_ai_act_settings_updated':
       return 'changed the EU AI Act settings';
