@@ -192,7 +192,7 @@ describe('the extraction job', () => {
     expect((await detail(evidence.id)).versions[0]).toMatchObject({ text_status: 'failed', text_error: 'The stored file is missing' });
   });
 
-  it('sends again, at start-up and every hour, the jobs of versions left pending for five minutes', async () => {
+  it('sends again, at start-up and every hour, the jobs of versions left pending from before the start or for five minutes', async () => {
     const evidence = await settled((await upload('Glacier melt gauges were read daily.', 'glacier.txt')).id);
     const versionId = evidence.versions[0]!.id;
     // As if the server had stopped between the upload's commit and its job.
@@ -201,7 +201,7 @@ describe('the extraction job', () => {
     const sweep = registeredJobs().find((j) => j.name === 'evidence_text_sweep')!;
     expect(sweep.atStart).toBe(true);
     const run = () => sweep.run({ data: {} as never, deps: t.app.deps, log: { info: () => {}, warn: () => {} }, attempt: 1 });
-    expect(await run()).toEqual({ sent: 0 }); // not five minutes yet
+    expect(await run()).toEqual({ sent: 0 }); // uploaded after this instance started, not five minutes ago
     t.clock.advance(6 * 60_000);
     expect(await run()).toMatchObject({ sent: 1 });
     expect((await settled(evidence.id)).text_status).toBe('extracted');

@@ -15,6 +15,8 @@ export type EvidenceTextJobData = { versionId: string };
 
 /** Versions pending longer than this are taken to have lost their job (a crash between commit and send, retries spent). */
 const LOST_AFTER_MS = 5 * 60_000;
+/** When this process loaded the job: versions pending from before it (a seed during start-up, a crash) are swept at once. */
+const INSTANCE_STARTED = Date.now();
 /** Jobs a sweep sends at most; the next sweep sends the rest. */
 const SWEEP_LIMIT = 1000;
 
@@ -130,9 +132,11 @@ export const evidenceTextJob: JobDefinition<EvidenceTextJobData> = {
 };
 
 /**
- * `evidence_text_sweep`: at start-up and every hour, versions still pending after five minutes get their
- * job again (the server stopped between an upload's commit and its send, or every attempt failed while
- * the storage was down). Bounded per run; a version done meanwhile is skipped by its job.
+ * `evidence_text_sweep`: at start-up and every hour, versions still pending from before this instance
+ * started or for five minutes get their job again (files added while the server prepared its database —
+ * the demo seed —, the server stopped between an upload's commit and its send, every attempt failed while
+ * the storage was down). Bounded per run; a version done meanwhile is skipped by its job, so a job sent
+ * twice costs a read.
  */
 export const evidenceTextSweepJob: JobDefinition = {
   name: 'evidence_text_sweep',
@@ -146,7 +150,8 @@ export const evidenceTextSweepJob: JobDefinition = {
 };
 
 export async function sweepPendingText(deps: Pick<Deps, 'db' | 'clock' | 'jobs'>) {
-  const ids = await textRepository.pendingBefore(deps.db, new Date(deps.clock.now().getTime() - LOST_AFTER_MS), SWEEP_LIMIT);
+  const before = Math.max(deps.clock.now().getTime() - LOST_AFTER_MS, INSTANCE_STARTED);
+  const ids = await textRepository.pendingBefore(deps.db, new Date(before), SWEEP_LIMIT);
   for (const versionId of ids) await deps.jobs.send(EVIDENCE_TEXT_JOB, { versionId } satisfies EvidenceTextJobData);
   return { sent: ids.length };
 }
