@@ -12,10 +12,16 @@ export function useUrlSearchText(key = 'name', delayMs = 300) {
   const inUrl = params.get(key) ?? '';
   const [text, setText] = useState(inUrl);
   const [seen, setSeen] = useState(inUrl);
+  // The value this box last wrote to the URL: when it lands there, the person may have typed on meanwhile
+  // (a slow machine), and the box must keep what they typed rather than go back to it.
+  const written = useRef<string | null>(null);
   if (inUrl !== seen) {
     setSeen(inUrl);
-    if (inUrl !== text.trim()) setText(inUrl);
+    if (inUrl !== written.current && inUrl !== text.trim()) setText(inUrl);
   }
+  useEffect(() => {
+    written.current = null;
+  }, [inUrl]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A pending write must not land on the next screen after this one has gone.
@@ -32,6 +38,7 @@ export function useUrlSearchText(key = 'name', delayMs = 300) {
         (current) => {
           const updated = new URLSearchParams(current);
           const value = next.trim();
+          written.current = value;
           if (value) updated.set(key, value);
           else updated.delete(key);
           updated.delete('page');
