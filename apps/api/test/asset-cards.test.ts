@@ -1,6 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectControls, projects, users } from '../src/db/schema';
+import { seedDemoAssetCards } from '../src/db/seed-asset-cards';
+import { seedDemoEvidence } from '../src/db/seed-evidence';
+import { localStorage } from '../src/lib/storage/local-storage';
 import { uploadEvidence } from './factories';
 import { build, type TestApp } from './helper';
 
@@ -37,6 +43,62 @@ async function create(body: Record<string, unknown>, as = 'editor@demo.local', p
 async function patch(id: string, payload: Record<string, unknown>, as = 'editor@demo.local') {
   return (await t.login(as))({ method: 'PATCH', url: url(`/${id}`), payload });
 }
+
+describe('the demo seed', () => {
+  it('documents the credit model: a dataset, the model trained on it, a system using it and a third-party service, linked to controls and risks', async () => {
+    const reviewer = await t.login('reviewer@demo.local');
+    const cards = (await reviewer({ method: 'GET', url: url('?size=50&sort_by=asset_card_type') })).json().items as Card[];
+    expect(cards.map((c) => [c.asset_card_type, c.status])).toEqual([
+      ['model', 'in_progress'],
+      ['dataset', 'in_progress'],
+      ['ai_system', 'ready'],
+      ['third_party_service', 'ready'],
+    ]);
+    const [model, dataset, system, kyc] = cards as [Card, Card, Card, Card];
+    expect(dataset).toMatchObject({ name: 'Loan applications 2019–2024', downstream_count: 1, owner: expect.objectContaining({ email: 'editor@demo.local' }), assignees: [expect.objectContaining({ email: 'editor@demo.local' })] });
+    expect(model).toMatchObject({ upstream_count: 1, downstream_count: 1, control_count: 3, risk_count: 2 });
+    const graph = (await reviewer({ method: 'GET', url: url('/lineage') })).json();
+    expect(graph.edges).toEqual(
+      expect.arrayContaining([
+        { from_id: dataset.id, to_id: model.id, relation: 'trained_on' },
+        { from_id: model.id, to_id: system.id, relation: 'uses' },
+        { from_id: kyc.id, to_id: system.id, relation: 'depends_on' },
+      ]),
+    );
+    const detail = (await reviewer({ method: 'GET', url: url(`/${model.id}`) })).json();
+    expect(detail.facts.metrics).toContainEqual({ name: 'AUC', value: 0.81, dataset: 'Holdout 2026-09' });
+    expect(Object.keys(detail.sections)).toHaveLength(7);
+    expect(detail.risks.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Credit refusals fall harder on some groups of applicants']));
+  });
+
+  it('links the cards to the evidence files when the evidence seed ran before it (with a storage)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'assetapi-seed-'));
+    const organizationId = (await t.db.select().from(projects).where(eq(projects.id, project)))[0]!.organizationId;
+    const rolledBack = new Error('rolled back');
+    let linked: { name: string; evidence: number }[] = [];
+    try {
+      await t.db.transaction(async (tx) => {
+        await seedDemoEvidence(tx, { organizationId, storage: localStorage(root) });
+        await tx.execute(sql`delete from asset_cards where project_id = ${project}`);
+        await seedDemoAssetCards(tx, { organizationId });
+        linked = (
+          (await tx.execute(sql`select c.name, (select count(*)::int from asset_card_links l where l.card_id = c.id and l.evidence_id is not null) as evidence from asset_cards c where c.project_id = ${project} order by c.name`)) as unknown as { rows: typeof linked }
+        ).rows;
+        throw rolledBack;
+      });
+    } catch (error) {
+      if (error !== rolledBack) throw error;
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+    expect(linked.map((c) => [c.name, Number(c.evidence)])).toEqual([
+      ['Credit scoring model v3.2 (gradient boosting)', 3],
+      ['Identity verification API (VeriID)', 0],
+      ['Loan applications 2019–2024', 1],
+      ['Loan decision engine', 0],
+    ]);
+  });
+});
 
 describe('creating a card', () => {
   it('needs a name, a type and a nature; keeps facts and the sections of its type; starts ready', async () => {
@@ -166,7 +228,7 @@ describe('the list', () => {
     const second = (await reviewer({ method: 'GET', url: url('?name=list:&size=2&page=2') })).json();
     expect(second).toMatchObject({ total: 5, page: 2, size: 2, pages: 3 });
     expect(second.items.map((c: Card) => c.name)).toEqual(['List: gradient boosting', 'List: KYC API']);
-    const item = (await reviewer({ method: 'GET', url: url('?name=gradient') })).json().items[0];
+    const item = (await reviewer({ method: 'GET', url: url('?name=list: gradient') })).json().items[0];
     expect(item).toMatchObject({ assignees: [expect.objectContaining({ id: ids['editor@demo.local'] })], tags: [], upstream_count: 0, control_count: 0, review_status: null, approval_forced: false, needs_attention: false });
   });
 

@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/crypto';
 import { syncBuiltInFrameworks } from '../modules/frameworks/built-in-sync';
 import { applyFrameworks } from '../modules/frameworks/project-framework-service';
 import { seedDemoApplicability } from './seed-applicability';
+import { seedDemoAssetCards } from './seed-asset-cards';
 import { seedChatbotProject } from './seed-chatbot-project';
 import { seedDemoEvidence } from './seed-evidence';
 import { seedDemoNotifications } from './seed-notifications';
@@ -104,6 +105,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
     await seedDemoApplicability(tx, { organizationId: demo!.id, idOf });
     await seedDemoRisks(tx, { organizationId: demo!.id });
     if (options.storage) await seedDemoEvidence(tx, { organizationId: demo!.id, storage: options.storage });
+    await seedDemoAssetCards(tx, { organizationId: demo!.id });
   });
   return true;
 }
