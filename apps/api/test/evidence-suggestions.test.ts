@@ -182,6 +182,9 @@ describe('ranking evidence for a control', () => {
 });
 
 describe('accepting and dismissing', () => {
+  /** The evidence of the open proposals (the list ends with the latest decided ones). */
+  const open = (items: readonly EvidenceSuggestion[]) => items.filter((s) => s.status === 'proposed').map((s) => s.evidence.id);
+
   it('accepting links the evidence to the control, logs it on both, and it is proposed no more', async () => {
     const [best] = (await run('MFF-1.GOV.01')).items;
     const response = await decide(best!.id, 'accept');
@@ -196,8 +199,11 @@ describe('accepting and dismissing', () => {
     expect((await activity('evidence_linked')).some((a) => a.object_id === control)).toBe(true);
     // Accepting again changes nothing; the open list and a new run leave the linked file out.
     expect((await decide(best!.id, 'accept')).json()).toEqual(accepted);
-    expect((await (await as('reviewer'))({ method: 'GET', url: controlUrl('MFF-1.GOV.01') })).json().items.map((s: EvidenceSuggestion) => s.evidence.id)).not.toContain(files.policy);
-    expect((await run('MFF-1.GOV.01')).items.map((s) => s.evidence.id)).not.toContain(files.policy);
+    const listed = (await (await as('reviewer'))({ method: 'GET', url: controlUrl('MFF-1.GOV.01') })).json().items as EvidenceSuggestion[];
+    expect(open(listed)).not.toContain(files.policy);
+    // The decision stays listed, after the open proposals, with who made it.
+    expect(listed.at(-1)).toMatchObject({ id: best!.id, status: 'accepted', decided_by: expect.objectContaining({ id: ids.editor }) });
+    expect(open((await run('MFF-1.GOV.01')).items)).not.toContain(files.policy);
     // An accepted suggestion is not dismissed: the link is removed instead.
     expect((await decide(best!.id, 'dismiss')).json()).toMatchObject({ code: 'suggestion_accepted' });
   });
@@ -208,7 +214,9 @@ describe('accepting and dismissing', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'dismissed', decided_by: expect.objectContaining({ id: ids.editor }) });
     expect(await activity('evidence_suggestion_dismissed')).toEqual([expect.objectContaining({ object_id: await controlId('MFF-1.GOV.04'), after: expect.objectContaining({ evidence_id: files.raci, why: 'Last year’s matrix' }) })]);
-    expect((await run('MFF-1.GOV.04')).items.map((s) => s.evidence.id)).not.toContain(files.raci);
+    const rerun = (await run('MFF-1.GOV.04')).items;
+    expect(open(rerun)).not.toContain(files.raci);
+    expect(rerun.filter((s) => s.status === 'dismissed').map((s) => s.evidence.id)).toEqual([files.raci]);
     const again = await decide(suggestion.id, 'accept');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'suggestion_dismissed' });

@@ -46,14 +46,22 @@ export const suggestionRepository = {
     )[0];
   },
 
-  /** The control's open proposals, best first — leaving out evidence linked to it meanwhile by another path. */
+  /**
+   * The control's open proposals, best first — leaving out evidence linked to it meanwhile by another
+   * path — then the latest 20 decided ones (who accepted or dismissed what, and when), newest first.
+   */
   async proposed(db: Executor, organizationId: string, controlId: string) {
     return rowsOf<SuggestionRow>(
       await db.execute(sql`
-        ${selectSuggestion}
-         where s.organization_id = ${organizationId} and s.control_id = ${controlId} and s.status = 'proposed'
-           and not exists (select 1 from evidence_links l where l.evidence_id = s.evidence_id and l.control_id = s.control_id)
-         order by s.relevance desc, e.name, s.id`),
+        (${selectSuggestion}
+          where s.organization_id = ${organizationId} and s.control_id = ${controlId} and s.status = 'proposed'
+            and not exists (select 1 from evidence_links l where l.evidence_id = s.evidence_id and l.control_id = s.control_id)
+          order by s.relevance desc, e.name, s.id)
+        union all
+        (${selectSuggestion}
+          where s.organization_id = ${organizationId} and s.control_id = ${controlId} and s.status <> 'proposed'
+          order by s.decided_at desc nulls last, s.id
+          limit 20)`),
     );
   },
 
