@@ -29,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient } from './bench-api/client.mjs';
 import { applicability } from './bench-api/groups/applicability.mjs';
+import { assetCards } from './bench-api/groups/asset-cards.mjs';
 import { compliance } from './bench-api/groups/compliance.mjs';
 import { core } from './bench-api/groups/core.mjs';
 import { evidence } from './bench-api/groups/evidence.mjs';
@@ -43,7 +44,7 @@ import { seedOrganization, signIn } from './bench-api/seed.mjs';
 // first-screen comes first: admin@demo.local becomes the Owner of every project the core group creates, and the
 // current user's answer lists the projects where one holds a role, so later its bytes would depend on that run.
 // applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks.
-const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, evidence, projectsScale];
+const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, evidence, assetCards, projectsScale];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const number = (name, fallback) => Number(process.env[name] ?? fallback);
