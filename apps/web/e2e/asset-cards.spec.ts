@@ -23,7 +23,7 @@ async function createCard(page: Page, card: { name: string; type: string; nature
   await expect(page).toHaveURL(/\/asset-detail\//);
 }
 
-test('an editor documents a dataset and a model trained on it, sees the lineage and downloads the model card as a Hugging Face README', async ({ page, request }) => {
+test('an editor documents a dataset and a model trained on it, sees the lineage, downloads the model card as a Hugging Face README and imports it back', async ({ page, request }) => {
   test.setTimeout(240_000);
   const errors = collectBrowserErrors(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -135,6 +135,23 @@ test('an editor documents a dataset and a model trained on it, sees the lineage 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(datasetUrl);
   await expect(page.getByRole('region', { name: 'Lineage' }).getByRole('list', { name: `Cards built from ${DATASET}` }).getByRole('link', { name: MODEL })).toBeVisible();
+
+  // The downloaded README imports back as a card with the same facts and sections.
+  await tabs.getByRole('link', { name: 'Assets' }).click();
+  await page.getByRole('button', { name: 'Import a card' }).click();
+  const importing = page.getByRole('dialog', { name: 'Import a card' });
+  await importing.locator('input[type="file"]').setInputFiles({ name: file.suggestedFilename(), mimeType: 'text/markdown', buffer: Buffer.from(markdown, 'utf8') });
+  await expect(importing.getByRole('status')).toContainText(`Chosen: ${file.suggestedFilename()}`);
+  await expectNoSeriousViolations(page, 'import card dialog', '[role="dialog"]');
+  await importing.getByRole('button', { name: 'Import card' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: MODEL })).toBeVisible();
+  await expect(page).not.toHaveURL(modelUrl);
+  await expect(page.getByRole('article').getByText(`Imported from ${file.suggestedFilename()}`)).toBeVisible();
+  const imported = page.getByRole('form', { name: 'Model card' });
+  await expect(imported.getByRole('textbox', { name: 'Licence' })).toHaveValue('apache-2.0');
+  await expect(imported.getByRole('textbox', { name: 'Languages' })).toHaveValue('en, fr');
+  await expect(imported.getByRole('group', { name: 'Metric 1' }).getByRole('textbox', { name: 'Value' })).toHaveValue('0.91');
+  await expect(imported.getByRole('textbox', { name: 'Intended Use' })).toHaveValue('Scores consumer loan applications for the credit officers, who decide.');
 
   expect(errors).toEqual([]);
 });
