@@ -122,7 +122,9 @@ function responseProblems(op: Operation, x: Exchange, validators: Validators): s
     return [`empty ${x.status} answer; documented as ${doc.contentType}`];
   }
   if (!doc.contentType) return [`${x.status} has a body but documents none`];
-  if (!x.contentType.startsWith(doc.contentType)) return [`${x.status} answered ${x.contentType || 'no content type'}; documented as ${doc.contentType}`];
+  // A range documented (`*/*`, `image/*`: a stored file answers in its own type) admits every type in it.
+  const documented = doc.contentType === '*/*' ? '' : doc.contentType.endsWith('/*') ? doc.contentType.slice(0, -1) : doc.contentType;
+  if (!x.contentType.startsWith(documented) || (documented === '' && !x.contentType)) return [`${x.status} answered ${x.contentType || 'no content type'}; documented as ${doc.contentType}`];
   if (/^application\/([\w.-]+\+)?json$/.test(doc.contentType) && doc.schema) {
     const error = parseAndValidate(x.body, doc.schema, validators);
     return error ? [`${x.status} answer breaks its schema: ${error}`] : [];

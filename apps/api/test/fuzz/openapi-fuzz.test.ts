@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { localStorage } from '../../src/lib/storage/local-storage';
 import { build, type TestApp } from '../helper';
 import { problemsOf, Router, type Exchange, type Knowledge } from './checks';
 import { EXCLUDED, fuzzOrder, readOperations, spansOrganizations, type Operation } from './operations';
@@ -36,10 +40,15 @@ const STREAM_READ_MS = 2_000;
 const OPERATION_MS = Number(process.env.FUZZ_OPERATION_MS ?? 6_000);
 
 let t: TestApp;
+/** Uploaded files (the fixtures' evidence) go to a folder of the run's own. */
+const files = mkdtempSync(path.join(tmpdir(), 'aegis-fuzz-files-'));
 beforeAll(async () => {
-  t = await build();
+  t = await build({}, { storage: localStorage(files) });
 }, 120_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(files, { recursive: true, force: true });
+});
 
 /** FNV-1a, so that each operation's seed depends on the run's seed and its id, not on its position. */
 function seedFor(name: string): number {

@@ -8,9 +8,9 @@ const NAMED = new Set(['concept', 'object_type', 'token']);
 /** Every uuid seen, whatever it was called: the fallback for parameters with no pool of their own. */
 const ANY_ID = '*uuid';
 
-/** `reviewers` → `reviewer`, `user_ids` → `user_id`, `platform-frameworks` → `framework`. */
+/** `reviewers` → `reviewer`, `user_ids` → `user_id`, `platform-frameworks` → `framework`, `controls_with_evidences` → `control`, `evidence_list` → `evidence`. */
 export function singular(word: string): string {
-  const last = word.split(/[-_]/).pop() ?? word;
+  const last = word.replace(/_with_\w+$|_list$/, '').split(/[-_]/).pop() ?? word;
   if (word.endsWith('_ids') || word.endsWith('_codes')) return word.slice(0, -1);
   if (last.endsWith('ies')) return `${last.slice(0, -3)}y`;
   if (last.endsWith('sses')) return last.slice(0, -2);

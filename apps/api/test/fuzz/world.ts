@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { multipartFile, organizationId, sampleTemplate } from '../factories';
+import { multipartFile, organizationId, sampleTemplate, uploadEvidence } from '../factories';
 import type { TestApp } from '../helper';
 
 /**
@@ -69,6 +69,12 @@ export async function buildWorld(t: TestApp) {
   await expectOk('own member', await admin({ method: 'POST', url: `/api/organizations/${own}/users_force`, payload: { email: memberEmail, firstname: 'Fuzz', lastname: 'Member', password: PASSWORD } }));
   await expectOk('own invitation', await admin({ method: 'POST', url: `/api/organizations/${own}/users`, payload: { email: `fuzz-invitee-${randomBytes(3).toString('hex')}@demo.local` } }));
 
+  // Demo's evidence: a file on a control and a risk, so that the evidence operations get real ids.
+  const demoProject = ((await t.db.execute(sql`select id::text as id from projects where organization_id = ${own} and name = 'Credit Scoring Model'`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+  const ownEvidence = await expectOk('own evidence', await uploadEvidence(admin, demoProject, 'Fuzz evidence: bias test notes', { filename: 'fuzz-notes.txt', query: { component_id: 'MFF-1.VAL.05', expires_on: '2099-01-01' } }));
+  await expectOk('own evidence on a risk', await uploadEvidence(admin, demoProject, '%PDF-1.4 fuzz', { filename: 'fuzz.pdf', query: { component_id: 'R-1' } }));
+  await expectOk('own evidence version', await uploadEvidence(admin, demoProject, 'Fuzz evidence: second version', { filename: 'fuzz-notes-v2.txt', evidenceId: ownEvidence.id as string }));
+
   await fillForeign(foreignAdmin, foreign);
   return { own, foreign, memberEmail, foreignAdmin, callers: ownCallers(memberEmail) };
 }
@@ -105,6 +111,11 @@ async function fillForeign(as: Inject, organization: string) {
   await expectOk('foreign assignees', await as({ method: 'PATCH', url: `/api/projects/${projectId}/controls/${code}/assignees`, payload: { assignees: [people.editor], reviewers: [people.reviewer] } }));
   await expectOk('foreign assessment', await as({ method: 'POST', url: `/api/projects/${projectId}/controls/${code}/assessments`, payload: { result: 'partially_met', rationale: `${FOREIGN_MARK} rationale` } }));
   await expectOk('foreign comment', await as({ method: 'POST', url: `/api/projects/${projectId}/comments/control/${control.id}`, payload: { body: `${FOREIGN_MARK} comment` } }));
+  const evidence = await expectOk(
+    'foreign evidence',
+    await uploadEvidence(as, projectId, `${FOREIGN_MARK} evidence text`, { filename: `${FOREIGN_MARK}-evidence.txt`, query: { name: `${FOREIGN_MARK} evidence`, component_id: code } }),
+  );
+  await expectOk('foreign evidence comment', await as({ method: 'POST', url: `/api/projects/${projectId}/comments/evidence/${evidence.id}`, payload: { body: `${FOREIGN_MARK} evidence comment` } }));
   await expectOk('foreign review', await as({ method: 'POST', url: `/api/projects/${projectId}/reviews/control/${control.id}`, payload: { reviewers: [people.reviewer], message: `${FOREIGN_MARK} please` } }));
   await expectOk('foreign API token', await as({ method: 'POST', url: '/api/auth/api', payload: { name: `${FOREIGN_MARK} token` } }));
 }

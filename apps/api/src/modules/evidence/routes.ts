@@ -204,7 +204,8 @@ export async function evidenceRoutes(root: FastifyInstance) {
           'A range the file does not have: 416 with `Content-Range: bytes */size`. The stored file missing: 404 `file_missing`.',
         params: evidenceIdParams,
         querystring: downloadEvidenceQuery,
-        produces: ['application/octet-stream'],
+        // The file's own type (application/pdf, text/csv…), whatever it is.
+        produces: ['*/*'],
         response: { 200: z.any().describe('The file'), 206: z.any().describe('The range of the file asked for'), 416: errorResponse, 503: errorResponse, ...errors },
       },
       config: { access: access.project('evidences:download') },
