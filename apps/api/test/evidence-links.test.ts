@@ -171,3 +171,43 @@ describe('the demo seed', () => {
     expect(control.needs_attention_reason).toMatch(/^Evidence “Scoring API penetration test summary” expired on /);
   });
 });
+
+describe('open screens', () => {
+  it('are told of an upload and of a link, at both ends (concept evidence, control)', async () => {
+    await t.app.listen({ port: 3413, host: '127.0.0.1' });
+    const { access_token } = await t.tokensFor('reviewer@demo.local');
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:3413/api/notifications/unread/stream/`, { headers: { authorization: `Bearer ${access_token}` }, signal: controller.signal });
+    const events: { type: string; concept?: string; object_id?: string }[] = [];
+    const reader = response.body!.getReader();
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) return;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const data = buffer.slice(0, end).split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+          buffer = buffer.slice(end + 2);
+          if (data) events.push(JSON.parse(data));
+        }
+      }
+    })();
+    const waitFor = async (match: (e: (typeof events)[number]) => boolean) => {
+      for (let i = 0; i < 250 && !events.some(match); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      return events.some(match);
+    };
+    try {
+      expect(await waitFor((e) => e.type === 'unread_notifications')).toBe(true);
+      const file = await evidence('Live evidence');
+      expect(await waitFor((e) => e.type === 'changed' && e.concept === 'evidence' && e.object_id === file.id)).toBe(true);
+      expect((await (await as('editor'))({ method: 'PUT', url: controlUrl('MFF-1.LIT.02', file.id) })).statusCode).toBe(204);
+      const control = await controlId('MFF-1.LIT.02');
+      expect(await waitFor((e) => e.type === 'changed' && e.concept === 'control' && e.object_id === control)).toBe(true);
+    } finally {
+      controller.abort();
+    }
+  });
+});
