@@ -83,3 +83,13 @@ describe('the lineage view', () => {
     expect(screen.queryByRole('list', { name: 'Lineage links' })).not.toBeInTheDocument();
   });
 });
+
+describe('a large lineage', () => {
+  it('is said in words only past the diagram’s limit, the unlinked cards counted past twenty', () => {
+    const nodes = Array.from({ length: 160 }, (_, i) => ({ ...LINEAGE.nodes[2]!, id: `0199a0b2-0000-7000-8000-${String(i).padStart(12, '0')}`, name: `Dataset ${String(i).padStart(3, '0')}` }));
+    renderView(undefined, { nodes, edges: [{ from_id: nodes[0]!.id, to_id: nodes[1]!.id, relation: 'uses' }] });
+    expect(screen.queryByRole('group', { name: 'Lineage diagram' })).not.toBeInTheDocument();
+    expect(screen.getByText(/The diagram draws up to 150 cards; with 160/)).toBeInTheDocument();
+    expect(screen.getByText(/^Not linked to any other card: Dataset 002, .* and 138 more\.$/)).toBeInTheDocument();
+  });
+});

@@ -11,6 +11,11 @@ import { assetDetailPath } from '../asset-paths';
 import { edgePath, edgeSentence, GEOMETRY, layoutLineage, lineageSummary, typeWord, type LineageNode } from '../lineage-layout';
 import { AssetTypeIcon } from './asset-type-icon';
 
+/** Past this many cards the diagram would be a wall of boxes: the words alone say the links. */
+export const MAX_DIAGRAM_CARDS = 150;
+/** How many unlinked cards the list names before counting the rest. */
+const MAX_ALONE_NAMED = 20;
+
 /** How each relation's line is drawn (besides its words in the list): solid, dashed, dotted. */
 const DASHES: Record<LineageRelation, string | undefined> = { trained_on: undefined, evaluated_on: '6 4', uses: undefined, depends_on: '2 4' };
 
@@ -182,7 +187,8 @@ export function LineageList({ projectId, lineage, currentId, id }: Props & { id?
       )}
       {alone.length > 0 && sentences.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Not linked to any other card: {alone.map((node) => node.name).join(', ')}.
+          Not linked to any other card: {alone.slice(0, MAX_ALONE_NAMED).map((node) => node.name).join(', ')}
+          {alone.length > MAX_ALONE_NAMED ? ` and ${alone.length - MAX_ALONE_NAMED} more` : ''}.
         </Typography>
       )}
     </Box>
@@ -203,8 +209,16 @@ export function LineageView({ projectId, lineage, currentId }: Props) {
       <Typography id={summaryId} component="figcaption" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {lineageSummary(lineage)} Each arrow points from a card to the one built from it; the same links are listed in words below.
       </Typography>
-      <Diagram projectId={projectId} lineage={lineage} currentId={currentId} describedBy={listId} />
-      {lineage.edges.length > 0 && <Legend />}
+      {lineage.nodes.length <= MAX_DIAGRAM_CARDS ? (
+        <>
+          <Diagram projectId={projectId} lineage={lineage} currentId={currentId} describedBy={listId} />
+          {lineage.edges.length > 0 && <Legend />}
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          The diagram draws up to {MAX_DIAGRAM_CARDS} cards; with {lineage.nodes.length}, the links are listed in words only. Each card’s page draws its own part of the lineage.
+        </Typography>
+      )}
       <Box sx={{ mt: 2 }}>
         <LineageList projectId={projectId} lineage={lineage} currentId={currentId} id={listId} />
       </Box>
