@@ -118,7 +118,7 @@ export function describeWorkItemAction(entry: ActivityEntry, genericNoun: string
     case 'status_changed':
       return statusChange(entry, noun);
     case 'updated':
-      return entry.object_type === 'project' ? undefined : fieldsChanged(entry, noun);
+      return entry.object_type === 'project' ? undefined : (describeGovernanceAction(entry, noun) ?? fieldsChanged(entry, noun));
     case 'assignees_changed':
       return peopleChanged(entry, noun);
     case 'tags_changed':
