@@ -9,9 +9,7 @@ export type CardDownload = { body: Buffer; contentType: string; disposition: str
  * that the import reads back to the same card; `json` is the card's detail as the API answers it.
  */
 export function cardDownload(card: AssetCardDetail, format: 'markdown' | 'json'): CardDownload {
-  // TODO(asset-api): drop the cast once lib/attachment.ts takes 'md' and 'json' (requested of the lead).
-  const extension = (format === 'markdown' ? 'md' : 'json') as 'csv';
-  const disposition = attachment(card.name, extension, 'asset-card');
+  const disposition = attachment(card.name, format === 'markdown' ? 'md' : 'json', 'asset-card');
   if (format === 'json') return { body: Buffer.from(`${JSON.stringify(card, null, 2)}\n`, 'utf8'), contentType: 'application/json; charset=utf-8', disposition };
   const markdown = writeCardMarkdown({
     name: card.name,
