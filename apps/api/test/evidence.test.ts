@@ -449,10 +449,16 @@ describe('versions', () => {
     // An effective date past the expiry date clears it, for the owner to set anew.
     const third = (await uploadEvidence(await as('editor'), project, 'three', { evidenceId: first.id, query: { effective_date: '2027-01-15' } })).json();
     expect(third).toMatchObject({ version: 3, expires_on: null, effective_date: '2027-01-15' });
+    // A new version may bring its own expiry date, after its effective date (422 before a byte is stored).
+    const early = await uploadEvidence(await as('editor'), project, 'four', { evidenceId: first.id, query: { effective_date: '2027-02-01', expires_on: '2027-01-31' } });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors).toEqual([expect.objectContaining({ path: 'querystring.expires_on' })]);
+    const fourth = (await uploadEvidence(await as('editor'), project, 'four', { evidenceId: first.id, query: { effective_date: '2027-02-01', expires_on: '2028-01-31' } })).json();
+    expect(fourth).toMatchObject({ version: 4, effective_date: '2027-02-01', expires_on: '2028-01-31' });
     expect((await uploadEvidence(await as('reviewer'), project, 'x', { evidenceId: first.id })).statusCode).toBe(403);
     expect((await uploadEvidence(await as('editor'), project, 'x', { evidenceId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await uploadEvidence(await as('editor'), project, '', { evidenceId: first.id })).statusCode).toBe(422);
-    expect((await detail(first.id)).version).toBe(3);
+    expect((await detail(first.id)).version).toBe(4);
   });
 
   it('refuses a new version or a deletion while an approved control rests on it (held_by_approved_control)', async () => {

@@ -14,6 +14,7 @@ import { evidenceRepository } from './evidence-repository';
 import { fieldError } from './evidence-rules';
 import { controlLink, evidenceItem, riskLink, toListItem } from './evidence-view';
 import { todayOf } from './sql-helpers';
+import { scoreEvidenceLinks } from './scoring';
 
 export type LinkTarget = { kind: 'control'; control: LinkedControl } | { kind: 'risk'; risk: LinkedRisk };
 
@@ -47,6 +48,8 @@ export async function changeLinkIn(tx: Executor, ctx: RequestContext, projectId:
     ? await evidenceLinkRepository.link(tx, { organizationId: ctx.organizationId!, projectId, evidenceId: evidence.id, ...ends, by: ctx.user.id })
     : await evidenceLinkRepository.unlink(tx, evidence.id, ends);
   if (!changed) return [];
+  // With organization scoring on, a new control link is scored at once (a no-op when it is off).
+  if (linked && target.kind === 'control') await scoreEvidenceLinks(tx, { organizationId: ctx.organizationId!, evidenceId: evidence.id, controlIds: [target.control.id] });
   const verb = linked ? 'linked' : 'unlinked';
   await recordActivity(tx, { ...workItems.activity(ctx, item, `${target.kind}_${verb}`), after: { label: item.label, [`${target.kind}_id`]: other.itemId, [target.kind]: other.label } });
   await recordActivity(tx, { ...workItems.activity(ctx, other, `evidence_${verb}`), after: { label: other.label, evidence_id: item.itemId, evidence: item.label } });

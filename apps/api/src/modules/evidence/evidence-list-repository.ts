@@ -88,8 +88,12 @@ const people = (role: 'assignee' | 'reviewer') => sql`coalesce((
 /** What every evidence row carries beyond its own columns, computed for the rows of one page only (the rows are `p`). */
 const decorations = sql`
   coalesce((select json_agg(json_build_object('id', pc.id, 'control_code', pc.control_code, 'title', d.title, 'status', pc.status,
-                                              'score', l.score, 'score_result', l.score_result, 'score_reason', l.score_reason) order by pc.control_code)
+                                              'score', case when sc.on then l.score end, 'score_result', case when sc.on then l.score_result end,
+                                              'score_reason', case when sc.on then l.score_reason end) order by pc.control_code)
               from evidence_links l join project_controls pc on pc.id = l.control_id and pc.detached_at is null join control_definitions d on d.id = pc.control_id
+              -- Scores show only while the organization scores evidence (switched off, the stored ones stay hidden).
+              cross join lateral (select coalesce((select oc.evidence_scoring_enabled_for_entire_organization from organization_configs oc
+                                                    where oc.organization_id = l.organization_id), false) as on) sc
              where l.evidence_id = p.id), '[]'::json) as controls,
   coalesce((select json_agg(json_build_object('id', r.id, 'reference', 'R-' || r.number, 'name', r.name, 'status', r.status) order by r.number)
               from evidence_links l join risks r on r.id = l.risk_id where l.evidence_id = p.id), '[]'::json) as risks,

@@ -156,10 +156,11 @@ export function evidenceUploadService(deps: EvidenceDeps & Pick<Deps, 'jobs'>) {
      * A new file for the evidence; the old ones stay with their hashes. Refused before a byte is read when
      * the evidence is approved (409 `locked`) or linked to an approved control (409
      * `held_by_approved_control`), and checked again under the row lock after. The effective date is the
-     * one given, else the upload day; the expiry date stays when it is still after it (else it is cleared,
-     * for the owner to set anew), and reminders and expiry flags start again.
+     * one given, else the upload day; the expiry date is the one given (after the effective date, else 422
+     * before a byte is read), else the old one when it is still after it (else it is cleared, for the owner
+     * to set anew), and reminders and expiry flags start again.
      */
-    async uploadVersion(ctx: RequestContext, projectId: string, evidenceId: string, input: { effective_date?: string }, open: () => Promise<IncomingFile>): Promise<EvidenceDetail> {
+    async uploadVersion(ctx: RequestContext, projectId: string, evidenceId: string, input: { effective_date?: string; expires_on?: string }, open: () => Promise<IncomingFile>): Promise<EvidenceDetail> {
       const organizationId = ctx.organizationId!;
       const assertReplaceable = async (db: Executor, row: { name: string; status: EvidenceDetail['status']; id: string }, lock: boolean) => {
         assertChangeAllowed({ status: row.status, concept: 'evidence' }, { kind: 'content', fields: ['file'] });
@@ -168,6 +169,7 @@ export function evidenceUploadService(deps: EvidenceDeps & Pick<Deps, 'jobs'>) {
       };
       // 404 for an evidence that is not the project's, then the rules, before a byte is read.
       await assertReplaceable(deps.db, await evidence.detail(ctx, projectId, evidenceId), false);
+      assertValidity(input.effective_date ?? today(), input.expires_on, 'querystring.expires_on');
       const file = await open();
       const versionId = randomUUID();
       const key = versionKey(organizationId, projectId, evidenceId, versionId);
@@ -178,7 +180,7 @@ export function evidenceUploadService(deps: EvidenceDeps & Pick<Deps, 'jobs'>) {
           if (!row) throw notFound('Evidence');
           await assertReplaceable(tx, row, true);
           const version = Number(row.version) + 1;
-          const expiresOn = row.expires_on !== null && row.expires_on > day ? row.expires_on : null;
+          const expiresOn = input.expires_on ?? (row.expires_on !== null && row.expires_on > day ? row.expires_on : null);
           await evidenceRepository.insertVersion(tx, { ...stored, versionId, storageKey: key, uploadedBy: ctx.user.id, organizationId, projectId, evidenceId }, version);
           await evidenceRepository.makeCurrent(tx, evidenceId, { ...stored, versionId, storageKey: key, uploadedBy: ctx.user.id, version, effectiveDate: day });
           if (expiresOn !== row.expires_on) await evidenceRepository.update(tx, evidenceId, { expiresOn });
