@@ -57,7 +57,7 @@ export async function releaseControls(db: Executor, controlIds: readonly string[
       objectId: control.id,
       action: reason ? 'needs_attention_changed' : 'needs_attention_cleared',
       before: { needs_attention_reason: control.needs_attention_reason },
-      after: { label: item.label, needs_attention_reason: reason },
+      after: { label: item.label, needs_attention_reason: reason, ...(actorId === null ? { by_system: true } : {}) },
     });
     changed.push(item);
   }
@@ -164,7 +164,8 @@ export async function markExpired(db: Db, today: string): Promise<WorkItem[]> {
           objectType: 'evidence',
           objectId: item.itemId,
           action: 'expired',
-          after: { label: item.label, expires_on: evidence.expires_on, controls: flagged.map((c) => c.control_code) },
+          // Made by the daily check, not a person: the log says so (an actor of null alone reads as a removed account).
+          after: { label: item.label, expires_on: evidence.expires_on, controls: flagged.map((c) => c.control_code), by_system: true },
         });
         const controls = flagged.map(controlItem);
         for (const control of controls) {
@@ -175,7 +176,7 @@ export async function markExpired(db: Db, today: string): Promise<WorkItem[]> {
             objectType: 'control',
             objectId: control.itemId,
             action: 'evidence_expired',
-            after: { label: control.label, evidence_id: item.itemId, evidence: item.label, expires_on: evidence.expires_on, needs_attention_reason: reason },
+            after: { label: control.label, evidence_id: item.itemId, evidence: item.label, expires_on: evidence.expires_on, needs_attention_reason: reason, by_system: true },
           });
         }
         const userIds = await ownersOf(tx, evidence.id);

@@ -40,6 +40,8 @@ describe('describeActivity', () => {
   it('falls back to the e-mail, then to "Someone" for a removed account', () => {
     expect(describeActivity(entry({ actor: { ...ada, name: ' ' } }))).toBe('ada@demo.local created the project');
     expect(describeActivity(entry({ actor: null }))).toBe('Someone created the project');
+    // The product's own checks (the daily evidence expiry) mark their entries.
+    expect(describeActivity(entry({ actor: null, after: { by_system: true } })).startsWith('Aegis ')).toBe(true);
   });
 });
 

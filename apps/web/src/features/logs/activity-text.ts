@@ -1,4 +1,4 @@
-import { PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS, type ActivityEntry, type ProjectRole, type ProjectType } from '@aegis/contracts';
+import { PRODUCT_NAME, PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS, type ActivityEntry, type ProjectRole, type ProjectType } from '@aegis/contracts';
 import { describeWorkItemAction } from './work-item-activity-text';
 
 type Snapshot = { name?: unknown; description?: unknown; project_type?: unknown; frameworks?: unknown };
@@ -65,9 +65,12 @@ export function describeAction(entry: ActivityEntry): string {
   return `recorded “${entry.action.replace(/_/g, ' ')}” on ${objectNoun(entry.object_type)}`;
 }
 
-/** Who did it: their name, else their e-mail, else (an account since removed) "Someone". */
+/** What the product itself did (the daily evidence expiry check) says so in its entry. */
+const bySystem = (entry: ActivityEntry) => !entry.actor && typeof entry.after === 'object' && entry.after !== null && (entry.after as Record<string, unknown>).by_system === true;
+
+/** Who did it: their name, else their e-mail, else the product's own checks ("Aegis"), else (an account since removed) "Someone". */
 export function actorName(entry: ActivityEntry): string {
-  return entry.actor?.name.trim() || entry.actor?.email || 'Someone';
+  return entry.actor?.name.trim() || entry.actor?.email || (bySystem(entry) ? PRODUCT_NAME : 'Someone');
 }
 
 /** "Ada Lovelace created the project". */
