@@ -13,7 +13,6 @@ import { openDatabase } from '../database.mjs';
 
 const CARDS = 1_000;
 const ROUND_ROBIN = 100;
-const BENCH_NAME = 'Bench asset %';
 const TYPES = ['model', 'dataset', 'ai_system', 'software_component', 'third_party_service'];
 
 const labels = () => {
