@@ -14,14 +14,12 @@ export function useUrlSearchText(key = 'name', delayMs = 300) {
   const [seen, setSeen] = useState(inUrl);
   // The value this box last wrote to the URL: when it lands there, the person may have typed on meanwhile
   // (a slow machine), and the box must keep what they typed rather than go back to it.
-  const written = useRef<string | null>(null);
+  const [written, setWritten] = useState<string | null>(null);
   if (inUrl !== seen) {
     setSeen(inUrl);
-    if (inUrl !== written.current && inUrl !== text.trim()) setText(inUrl);
+    if (inUrl !== written && inUrl !== text.trim()) setText(inUrl);
+    if (written !== null) setWritten(null);
   }
-  useEffect(() => {
-    written.current = null;
-  }, [inUrl]);
 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A pending write must not land on the next screen after this one has gone.
@@ -34,11 +32,11 @@ export function useUrlSearchText(key = 'name', delayMs = 300) {
     setText(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
+      setWritten(next.trim());
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
           const value = next.trim();
-          written.current = value;
           if (value) updated.set(key, value);
           else updated.delete(key);
           updated.delete('page');
