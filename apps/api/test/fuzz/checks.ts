@@ -122,14 +122,16 @@ function responseProblems(op: Operation, x: Exchange, validators: Validators): s
     return [`empty ${x.status} answer; documented as ${doc.contentType}`];
   }
   if (!doc.contentType) return [`${x.status} has a body but documents none`];
-  // A range documented (`*/*`, `image/*`: a stored file answers in its own type) admits every type in it.
-  const documented = doc.contentType === '*/*' ? '' : doc.contentType.endsWith('/*') ? doc.contentType.slice(0, -1) : doc.contentType;
-  if (!x.contentType.startsWith(documented) || (documented === '' && !x.contentType)) return [`${x.status} answered ${x.contentType || 'no content type'}; documented as ${doc.contentType}`];
-  if (/^application\/([\w.-]+\+)?json$/.test(doc.contentType) && doc.schema) {
-    const error = parseAndValidate(x.body, doc.schema, validators);
+  // An answer may come in any of the types documented (a download in a chosen format); a range documented
+  // (`*/*`, `image/*`: a stored file answers in its own type) admits every type in it.
+  const prefix = (type: string) => (type === '*/*' ? '' : type.endsWith('/*') ? type.slice(0, -1) : type);
+  const media = doc.media.find((each) => x.contentType.startsWith(prefix(each.type)) && (prefix(each.type) !== '' || x.contentType !== ''));
+  if (!media) return [`${x.status} answered ${x.contentType || 'no content type'}; documented as ${doc.media.map((each) => each.type).join(' or ')}`];
+  if (/^application\/([\w.-]+\+)?json$/.test(media.type) && media.schema) {
+    const error = parseAndValidate(x.body, media.schema, validators);
     return error ? [`${x.status} answer breaks its schema: ${error}`] : [];
   }
-  if (doc.contentType === 'application/pdf' && !x.body.startsWith('%PDF-')) return ['the PDF answer is no PDF'];
+  if (media.type === 'application/pdf' && !x.body.startsWith('%PDF-')) return ['the PDF answer is no PDF'];
   return [];
 }
 

@@ -2,7 +2,8 @@ import type { Access } from '../../src/plugins/access';
 import type { Schema } from './schema-arbitrary';
 
 export type Parameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required: boolean; schema: Schema };
-export type ResponseDoc = { contentType: string | undefined; schema: Schema | undefined };
+/** A documented answer: its first content type and schema, and every content type it may come in (a download in a chosen format) with its schema. */
+export type ResponseDoc = { contentType: string | undefined; schema: Schema | undefined; media: { type: string; schema: Schema | undefined }[] };
 
 /** One operation of /api/openapi.json, with the access its route declares. */
 export type Operation = {
@@ -47,7 +48,8 @@ export function readOperations(document: { paths?: Record<string, Record<string,
       const responses = new Map<string, ResponseDoc>();
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const [contentType, media] = Object.entries(response.content ?? {})[0] ?? [];
-        responses.set(status, { contentType, schema: media?.schema });
+        const all = Object.entries(response.content ?? {}).map(([type, each]) => ({ type, schema: each?.schema }));
+        responses.set(status, { contentType, schema: media?.schema, media: all });
       }
       const [bodyType, bodyMedia] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
       operations.push({
