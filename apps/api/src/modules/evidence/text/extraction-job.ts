@@ -15,8 +15,11 @@ export type EvidenceTextJobData = { versionId: string };
 
 /** Versions pending longer than this are taken to have lost their job (a crash between commit and send, retries spent). */
 const LOST_AFTER_MS = 5 * 60_000;
-/** When this process loaded the job: versions pending from before it (a seed during start-up, a crash) are swept at once. */
-const INSTANCE_STARTED = Date.now();
+/**
+ * When this process first swept: everything pending before then (the demo seed, written by the start-up
+ * preparation after this module loaded; a crash) is sent by that first sweep, whatever its age.
+ */
+let firstSweepAt: number | undefined;
 /** Jobs a sweep sends at most; the next sweep sends the rest. */
 const SWEEP_LIMIT = 1000;
 
@@ -150,7 +153,9 @@ export const evidenceTextSweepJob: JobDefinition = {
 };
 
 export async function sweepPendingText(deps: Pick<Deps, 'db' | 'clock' | 'jobs'>) {
-  const before = Math.max(deps.clock.now().getTime() - LOST_AFTER_MS, INSTANCE_STARTED);
+  const now = deps.clock.now().getTime();
+  firstSweepAt ??= now;
+  const before = Math.max(now - LOST_AFTER_MS, firstSweepAt);
   const ids = await textRepository.pendingBefore(deps.db, new Date(before), SWEEP_LIMIT);
   for (const versionId of ids) await deps.jobs.send(EVIDENCE_TEXT_JOB, { versionId } satisfies EvidenceTextJobData);
   return { sent: ids.length };
