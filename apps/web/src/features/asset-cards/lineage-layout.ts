@@ -58,7 +58,8 @@ export function layoutLineage(lineage: AssetLineage): LineageLayout {
 
 /**
  * The SVG path of a link from `from` to `to`: from the right side of the upstream card to the left
- * side of the downstream one; between cards of one column, or backwards, a loop on their right.
+ * side of the downstream one (under the cards between them when it skips a column); between cards of
+ * one column, or backwards, a loop on their right.
  */
 export function edgePath(from: PlacedNode, to: PlacedNode): string {
   const { columnWidth, nodeHeight, columnGap } = GEOMETRY;
@@ -68,7 +69,10 @@ export function edgePath(from: PlacedNode, to: PlacedNode): string {
   if (to.column > from.column) {
     const x2 = to.x;
     const bend = (x2 - x1) / 2;
-    return `M ${x1} ${y1} C ${x1 + bend} ${y1}, ${x2 - bend} ${y2}, ${x2} ${y2}`;
+    // A link that skips a column dips under the cards it passes, into the gap below their row, so that it
+    // never seems to run into a card in between (a model a system uses, past the services column).
+    const dip = to.column > from.column + 1 ? nodeHeight * 0.85 : 0;
+    return `M ${x1} ${y1} C ${x1 + bend} ${y1 + dip}, ${x2 - bend} ${y2 + dip}, ${x2} ${y2}`;
   }
   const x2 = to.x + columnWidth;
   const reach = Math.max(x1, x2) + columnGap / 2;
