@@ -88,7 +88,9 @@ describe('the job engine in the app', () => {
   it('runs the statistics refresh on its minute schedule on the embedded database, and on demand', async () => {
     if (t.database.kind !== 'pglite') {
       // PostgreSQL's autovacuum analyzes: the job is not declared there.
-      expect((await health()).components.background_jobs.queues.map((each) => each.name).sort()).toEqual(['file_removal', 'test_broken', 'test_flaky']);
+      const names = (await health()).components.background_jobs.queues.map((each) => each.name);
+      expect(names).toContain('file_removal');
+      expect(names).not.toContain('statistics');
       return;
     }
     await expect.poll(async () => (await queue('statistics')).last_completed_at, poll).not.toBeNull();
