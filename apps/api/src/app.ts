@@ -39,6 +39,7 @@ import errors, { frameworkErrors, MAX_PARAM_LENGTH } from './plugins/errors';
 import textGuard from './plugins/text-guard';
 import openapi from './plugins/openapi';
 import rateLimits from './plugins/rate-limit';
+import readCache from './plugins/read-cache';
 import securityHeaders from './plugins/security-headers';
 import { compiledSerializerCompiler } from './plugins/serializer';
 import spa from './plugins/spa';
@@ -138,6 +139,8 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(xsrf);
   await app.register(auth, { lookups: callerLookups });
   await app.register(rateLimits);
+  // After auth (access is checked before a kept answer is sent) and before compression (it keeps the text).
+  await app.register(readCache, { maxBytes: config.readCacheBytes });
   // Before every route: it attaches itself to the routes registered after it.
   await app.register(compression);
   await app.register(openapi);

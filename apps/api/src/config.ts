@@ -42,6 +42,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   RESPONSE_VALIDATION: flag(false),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number' }).int().min(1024).default(1_048_576),
+  READ_CACHE_MB: z.coerce.number({ error: 'must be a number of megabytes' }).min(0).max(4096).default(32),
   AI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -84,6 +85,11 @@ export type Config = {
    * compiled serializers alone (plugins/serializer.ts).
    */
   validateResponses: boolean;
+  /**
+   * Memory each instance may give to the answers of recent reads (READ_CACHE_MB, default 32; 0 turns the
+   * cache off): plugins/read-cache.ts.
+   */
+  readCacheBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -142,5 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     ai: e.AI_BASE_URL && e.AI_MODEL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
     validateResponses: e.RESPONSE_VALIDATION,
+    readCacheBytes: Math.round(e.READ_CACHE_MB * 1024 * 1024),
   };
 }

@@ -200,7 +200,8 @@ export async function authRoutes(root: FastifyInstance) {
     '/api/auth/token/status',
     {
       schema: { operationId: 'tokenStatus', tags, summary: 'Tell whether the presented token is valid', response: { 200: tokenStatus, 401: errorResponse } },
-      config: { access: access.user },
+      // Said of the token presented, from the token itself: nothing to keep.
+      config: { access: access.user, readCache: false },
     },
     async (request) => {
       const { ctx } = request;

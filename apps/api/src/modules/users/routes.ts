@@ -25,7 +25,8 @@ export async function usersRoutes(root: FastifyInstance) {
           'an organization right (`projects:full_access`) is said once, in `organization_rights`.',
         response: { 200: currentUser, 304: z.null().describe('Not modified: the copy named by If-None-Match is current'), 401: errorResponse },
       },
-      config: { access: access.user },
+      // Kept with the caller and revalidated with its ETag (plugins/caller-cache.ts), not by the read cache.
+      config: { access: access.user, readCache: false },
     },
     async (request, reply) => {
       const { ctx } = request;
