@@ -1,18 +1,13 @@
-import { TEXT_EXTRACTED_FILE_TYPES, type EvidenceFileType, type TextStatus } from '@aegis/contracts';
+import { TEXT_EXTRACTED_FILE_TYPES, type EvidenceFileType } from '@aegis/contracts';
 import { docxText } from './docx-text';
 import { TextExtractionError } from './extraction-error';
-import { MAX_EXTRACT_INPUT_BYTES, megabytes } from './limits';
+import { MAX_EXTRACT_INPUT_BYTES } from './limits';
+import { tooLarge, unsupported, type ExtractOutcome } from './outcome';
 import { pdfText } from './pdf-text';
 import { jsonText, plainText } from './plain-text';
 import { TextBuilder } from './text-builder';
 
-/** What reading a file's text came to: its text, or the text status and why there is none. */
-export type ExtractOutcome =
-  | { status: 'extracted'; text: string; truncated: boolean }
-  | { status: Exclude<TextStatus, 'extracted' | 'pending'>; error: string };
-
-export const unsupported = (fileType: EvidenceFileType): ExtractOutcome => ({ status: 'unsupported', error: `Text is not read from ${fileType === 'other' ? 'this kind of file' : `${fileType} files`}` });
-export const tooLarge = (): ExtractOutcome => ({ status: 'too_large', error: `Files larger than ${megabytes(MAX_EXTRACT_INPUT_BYTES)} are not read for text` });
+export type { ExtractOutcome } from './outcome';
 
 /**
  * The text of a file of the given type (pure: no I/O; the worker thread calls it). Never throws for a

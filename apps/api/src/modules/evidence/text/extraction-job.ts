@@ -4,7 +4,7 @@ import { everyMinutes, type JobDefinition, type JobLog } from '../../../jobs/reg
 import type { FileStorage } from '../../../lib/storage/file-storage';
 import { publishChange } from '../../notifications/live-events';
 import { scoreEvidenceLinks } from '../scoring';
-import { tooLarge, unsupported, type ExtractOutcome } from './extract';
+import { tooLarge, unsupported, type ExtractOutcome } from './outcome';
 import { MAX_EXTRACT_INPUT_BYTES } from './limits';
 import { extractInWorker } from './text-pool';
 import { textRepository, type TextResult, type VersionForText } from './text-repository';

@@ -1,7 +1,7 @@
 import type { EvidenceFileType } from '@aegis/contracts';
 import { AppError } from '../../../lib/errors';
 import { createWorkerPool, startWorkerThread } from '../../../lib/worker-pool';
-import type { ExtractOutcome } from './extract';
+import type { ExtractOutcome } from './outcome';
 import type { TextJob, TextJobResult } from './text-worker';
 
 /** The largest file read (25 MB) takes seconds; two minutes means it never will (on a loaded machine too). */
