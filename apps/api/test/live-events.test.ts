@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORGANIZATION_ROLE_RIGHTS, ORGANIZATION_ROLES } from '@aegis/contracts';
 import { projects, users } from '../src/db/schema';
 import { build, type TestApp } from './helper';
 
@@ -158,6 +159,44 @@ describe("a review's notifications", () => {
     for (const who of ['reviewer', 'owner']) {
       const left = ((await (await as(who))({ method: 'GET', url: '/api/notifications?notification_status=unread&size=100' })).json().items as { object_id: string; name: string }[]).filter((n) => n.object_id === requested.id);
       expect(left.map((n) => n.name)).toEqual([expect.stringContaining('Review cancelled')]);
+    }
+  });
+});
+
+const fullAccess = ORGANIZATION_ROLES.filter((role) => ORGANIZATION_ROLE_RIGHTS[role].includes('projects:full_access'));
+
+describe('a change seen by more people than one event may name', () => {
+  it('reaches every one of them, in events of at most 150 ids, and nobody of another organization', async () => {
+    const organizationId = (await t.db.select().from(projects).where(eq(projects.id, project)))[0]!.organizationId;
+    // 320 more holders of full access (admins) in the project's organization, and one admin elsewhere.
+    await t.db.execute(sql`
+      with made as (
+        insert into users (email, firstname) select 'viewer' || n || '@many.local', 'Viewer ' || n from generate_series(1, 320) n returning id
+      ), joined as (
+        insert into organization_memberships (organization_id, user_id, status) select ${organizationId}, id, 'active' from made returning user_id
+      )
+      insert into organization_member_roles (organization_id, user_id, role) select ${organizationId}, user_id, 'admin' from joined`);
+    const payloads: { user_ids: string[]; project_id: string; concept: string; object_id: string }[] = [];
+    const listener = await t.database.listen('aegis_events', (payload) => payloads.push(JSON.parse(payload)));
+    try {
+      const owner = await t.login('owner@demo.local');
+      const ready = (await owner({ method: 'GET', url: `/api/projects/${project}/controls?status=ready&size=1` })).json().items[0];
+      const changed = await owner({ method: 'PATCH', url: `/api/projects/${project}/controls/${ready.control_code}`, payload: { status: 'in_progress' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await listener.sync();
+      const events = payloads.filter((p) => p.object_id === ready.id);
+      const expected = (await t.db.execute(sql`
+        select distinct om.user_id from organization_memberships om
+         where om.organization_id = ${organizationId} and om.status = 'active'
+           and (exists (select 1 from project_memberships pm where pm.project_id = ${project} and pm.user_id = om.user_id)
+                or exists (select 1 from organization_member_roles r where r.organization_id = om.organization_id and r.user_id = om.user_id and r.role in (${sql.join(fullAccess.map((role) => sql`${role}`), sql`, `)})))`) as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
+      expect(expected.length).toBeGreaterThan(320);
+      expect(fullAccess).toContain('admin');
+      expect(events.length).toBe(Math.ceil(expected.length / 150));
+      expect(events.every((e) => e.user_ids.length <= 150 && e.project_id === project && e.concept === 'control')).toBe(true);
+      expect(events.flatMap((e) => e.user_ids).sort()).toEqual([...expected].sort());
+    } finally {
+      await listener.stop();
     }
   });
 });
