@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -153,6 +154,7 @@ function createPostgres(url: string): Database {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => prepareOnce(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -179,6 +181,46 @@ function createPostgres(url: string): Database {
       closed = true;
       await pool.end();
     },
+  };
+}
+
+/** Named statements kept per connection; past it, further statements go unnamed (parsed at each call). */
+const MAX_PREPARED_PER_CONNECTION = 250;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `a${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Prepares each parameterized statement once per connection, as a named statement, instead of parsing
+ * and planning it at every call: on the 10-writer status bench, PostgreSQL spent more time parsing and
+ * planning the three larger statements of a status change (the locked row, the viewers told, the answer)
+ * than running them (docs/benchmarks.md). The name is the text's hash, so one text is one statement
+ * whatever code sends it; PostgreSQL plans a prepared statement for its values five times, then keeps a
+ * generic plan only when it costs no more. Statements without values (BEGIN, COMMIT, DDL) stay unnamed.
+ */
+function prepareOnce(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const prepared = new Set<string>();
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && !('submit' in config)) {
+      const given = config as { text?: unknown; name?: unknown; values?: unknown[] };
+      const values = Array.isArray(rest[0]) ? rest[0] : given.values;
+      if (typeof given.text === 'string' && given.name === undefined && values && values.length > 0) {
+        const name = statementName(given.text);
+        if (prepared.has(name) || prepared.size < MAX_PREPARED_PER_CONNECTION) {
+          prepared.add(name);
+          return query({ ...given, name }, ...rest);
+        }
+      }
+    }
+    return query(config, ...rest);
   };
 }
 

@@ -134,10 +134,18 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
     };
   }
 
-  /** Writes a card change in one transaction (row lock, writes, activity), tells the open screens after the commit and answers the detail read then. */
+  /**
+   * Writes a card change in one transaction (row lock, writes, activity, and the open screens told: their
+   * NOTIFY leaves with the commit, see work-items.ts) and answers the detail read after the commit.
+   */
   async function write(ctx: RequestContext, projectId: string, change: (tx: Executor) => Promise<WorkItem[]>) {
-    const items = await retryOnConflict(() => deps.db.transaction(change));
-    for (const item of distinctItems(items)) await workItems.published(deps.db, item);
+    const items = await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const changed = await change(tx);
+        for (const item of distinctItems(changed)) await workItems.published(tx, item);
+        return changed;
+      }),
+    );
     return detail(deps.db, ctx, projectId, items[0]!.itemId);
   }
 
@@ -194,7 +202,7 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
           assertChangeAllowed(lockable, { kind: 'status', to: input.status });
           assertManualTransition(row.status, input.status, input.justification);
           await assetCardRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'after_commit');
+          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
         }
         if (input.owner_id !== undefined && input.owner_id !== row.owner_id) await assertOwner(tx, organizationId, projectId, input.owner_id);
         const before = contentOf(row);
@@ -244,7 +252,7 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
      */
     async remove(ctx: RequestContext, projectId: string, id: string) {
       const organizationId = organizationOf(ctx);
-      const items = await retryOnConflict(() =>
+      await retryOnConflict(() =>
         deps.db.transaction(async (tx) => {
           const row = await lockedCard(tx, ctx, projectId, id);
           const item = assetCardItem(ctx, projectId, row);
@@ -259,10 +267,10 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
             before: { ...contentOf(row), asset_card_type: row.asset_card_type, status: row.status },
             after: { label: item.label },
           });
+          for (const touched of distinctItems([item, ...others])) await workItems.published(tx, touched);
           return [item, ...others];
         }),
       );
-      for (const item of distinctItems(items)) await workItems.published(deps.db, item);
     },
 
     /** Replaces the assignees and reviewers (project members only); who works on it may change even when it is approved. */

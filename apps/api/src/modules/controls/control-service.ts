@@ -104,7 +104,7 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     row: { id: string; control_code: string; title: string; status: WorkItemStatus },
     to: WorkItemStatus,
     justification?: string,
-    live: 'in_transaction' | 'after_commit' = 'in_transaction',
+    live: 'in_transaction' | 'by_caller' = 'in_transaction',
   ) {
     assertManualTransition(row.status, to, justification);
     if (row.status === to) return false;
@@ -189,7 +189,7 @@ export function controlService(deps: Pick<Deps, 'db'>) {
             statusChange = { from: 'approved', to: 'in_progress', justification: input.justification!.trim() };
           } else if (input.status !== undefined) {
             assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-            if (await changeStatus(tx, ctx, projectId, row, input.status, input.justification, 'after_commit')) {
+            if (await changeStatus(tx, ctx, projectId, row, input.status, input.justification, 'by_caller')) {
               statusChange = { from: row.status, to: input.status, justification: input.justification ?? null };
               publish = true;
             }
@@ -203,10 +203,10 @@ export function controlService(deps: Pick<Deps, 'db'>) {
             }
           }
           if (input.tags !== undefined) await workItems.setTags(tx, ctx, target, input.tags);
-          return { item: target, statusChange, publish };
+          if (publish) await workItems.published(tx, target);
+          return { item: target, statusChange };
         }),
       );
-      if (written.publish) await workItems.published(deps.db, written.item);
       return changed(ctx, projectId, written.item.itemId, written.statusChange);
     },
 

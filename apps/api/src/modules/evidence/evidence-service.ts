@@ -100,10 +100,17 @@ export function evidenceService(deps: EvidenceDeps) {
     };
   }
 
-  /** Writes an evidence change in one transaction (row lock, writes, activity), tells the open screens after the commit and answers the detail read then. */
+  /**
+   * Writes an evidence change in one transaction (row lock, writes, activity, and the open screens told:
+   * their NOTIFY leaves with the commit, see work-items.ts) and answers the detail read after the commit.
+   */
   async function write(ctx: RequestContext, projectId: string, evidenceId: string, change: (tx: Executor) => Promise<WorkItem[]>) {
-    const items = await retryOnConflict(() => deps.db.transaction(change));
-    for (const item of distinctItems(items)) await workItems.published(deps.db, item);
+    await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const items = await change(tx);
+        for (const item of distinctItems(items)) await workItems.published(tx, item);
+      }),
+    );
     return detail(deps.db, ctx, projectId, evidenceId);
   }
 
@@ -160,7 +167,7 @@ export function evidenceService(deps: EvidenceDeps) {
           assertChangeAllowed(lockable, { kind: 'status', to: input.status });
           assertManualTransition(row.status, input.status, input.justification);
           await evidenceRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'after_commit');
+          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
           status = input.status;
         }
         const before = { name: row.name, description: row.description, effective_date: row.effective_date, expires_on: row.expires_on };
@@ -204,7 +211,7 @@ export function evidenceService(deps: EvidenceDeps) {
      */
     async remove(ctx: RequestContext, projectId: string, id: string) {
       const organizationId = organizationOf(ctx);
-      const items = await retryOnConflict(() =>
+      await retryOnConflict(() =>
         deps.db.transaction(async (tx) => {
           const row = await lockedEvidence(tx, ctx, projectId, id);
           const item = evidenceItem(ctx, projectId, row);
@@ -227,10 +234,10 @@ export function evidenceService(deps: EvidenceDeps) {
             before: { name: row.name, description: row.description, status: row.status, version: Number(row.version), file_name: row.file_name, sha256: row.sha256 },
             after: { label: item.label },
           });
+          for (const touched of distinctItems(changed)) await workItems.published(tx, touched);
           return changed;
         }),
       );
-      for (const item of distinctItems(items)) await workItems.published(deps.db, item);
       // The files go now; when the storage is down the purge job finishes it later.
       await runPurges(deps).catch((error: unknown) => deps.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'evidence files not removed yet; the purge job will retry'));
     },

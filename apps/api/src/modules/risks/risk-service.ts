@@ -153,10 +153,18 @@ export function riskService(deps: Pick<Deps, 'db'>) {
     };
   }
 
-  /** Writes a risk change in one transaction (row lock, writes, activity), tells the open screens after the commit and answers the detail read then. */
+  /**
+   * Writes a risk change in one transaction (row lock, writes, activity, and the open screens told: their
+   * NOTIFY leaves with the commit, see work-items.ts) and answers the detail read after the commit.
+   */
   async function write(ctx: RequestContext, projectId: string, change: (tx: Executor) => Promise<WorkItem>) {
-    const item = await retryOnConflict(() => deps.db.transaction(change));
-    await workItems.published(deps.db, item);
+    const item = await retryOnConflict(() =>
+      deps.db.transaction(async (tx) => {
+        const changed = await change(tx);
+        await workItems.published(tx, changed);
+        return changed;
+      }),
+    );
     return detail(deps.db, ctx, projectId, item.itemId);
   }
 
@@ -235,7 +243,7 @@ export function riskService(deps: Pick<Deps, 'db'>) {
           assertChangeAllowed(lockable, { kind: 'status', to: input.status });
           assertManualTransition(row.status, input.status, input.justification);
           await riskRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'after_commit');
+          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
         }
         const likelihood = input.likelihood ?? row.likelihood;
         const impact = input.impact ?? row.impact;
@@ -281,7 +289,7 @@ export function riskService(deps: Pick<Deps, 'db'>) {
      */
     async remove(ctx: RequestContext, projectId: string, id: string) {
       const organizationId = organizationOf(ctx);
-      const item = await deps.db.transaction(async (tx) => {
+      await deps.db.transaction(async (tx) => {
         const row = await lockedRisk(tx, ctx, projectId, id);
         const target = riskItem(ctx, projectId, row);
         if (isLocked(row.status)) throw new AppError(409, `This risk is approved and locked: it cannot be deleted — reopen it first`, 'locked');
@@ -294,9 +302,9 @@ export function riskService(deps: Pick<Deps, 'db'>) {
           before: { ...contentOf(row), status: row.status, inherent_level: row.inherent_level, residual_level: row.residual_level, treatment_option: row.treatment_option },
           after: { label: target.label },
         });
+        await workItems.published(tx, target);
         return target;
       });
-      await workItems.published(deps.db, item);
     },
 
     /** Replaces the assignees and reviewers (project members only); who works on it may change even when it is approved. */
