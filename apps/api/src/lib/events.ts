@@ -20,8 +20,13 @@ export async function publish(db: Executor, event: AppEvent) {
 
 type Handler = (event: AppEvent) => void;
 
-/** Dispatches the channel's events to this process's subscribers, keyed by user id. */
-export function createEventHub(database: Pick<Database, 'listen'>) {
+/**
+ * Dispatches the channel's events to this process's subscribers, keyed by user id. `beforeDispatch` runs
+ * first for every event: a screen told that something changed reads it again at once, and that read must
+ * not meet an answer kept from before the change (plugins/read-cache.ts hears the change on a connection
+ * of its own, which may come later than this one).
+ */
+export function createEventHub(database: Pick<Database, 'listen'>, hooks: { beforeDispatch?: () => void } = {}) {
   const subscribers = new Map<string, Set<Handler>>();
   let listening: Promise<Listener> | undefined;
 
@@ -32,6 +37,7 @@ export function createEventHub(database: Pick<Database, 'listen'>) {
     } catch {
       return;
     }
+    hooks.beforeDispatch?.();
     const userIds = event.type === 'changed' ? event.user_ids : [event.user_id];
     for (const userId of userIds) for (const handler of subscribers.get(userId) ?? []) handler(event);
   };

@@ -22,7 +22,7 @@ const tags = ['notifications'];
 export async function notificationsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const service = notificationService(app.deps);
-  const hub = createEventHub(app.deps.database);
+  const hub = createEventHub(app.deps.database, { beforeDispatch: () => app.readCache?.clear() });
   const open: OpenStreams = new Set();
   // Streams never finish on their own: end them before the server waits for in-flight requests.
   app.addHook('preClose', async () => {
