@@ -203,11 +203,15 @@ describe('statement of applicability', () => {
     // The database as an earlier version left it: no questionnaire, no condition on A.6.2.3, which this project therefore applies.
     const [iso] = await t.db.update(frameworks).set({ contentHash: 'an earlier version', questionnaire: [] }).where(and(isNull(frameworks.organizationId), eq(frameworks.code, 'ISO_IEC_42001'))).returning({ id: frameworks.id });
     await t.db.update(frameworkRequirements).set({ appliesWhen: null }).where(and(eq(frameworkRequirements.frameworkId, iso!.id), eq(frameworkRequirements.code, 'A.6.2.3')));
+    // Changes made behind the API reach the read cache through the database's notification: wait for it.
+    await t.app.readCache.sync();
     const a623 = item(await statement(), 'A.6.2.3');
     await t.db.update(projectRequirements).set({ applicable: true, applicabilityReason: null }).where(inArray(projectRequirements.id, [a623.requirement_id]));
+    await t.app.readCache.sync();
     expect(item(await statement(), 'A.6.2.3')).toMatchObject({ included: true, decided_by: 'default' });
 
     expect((await syncBuiltInFrameworks(t.db)).loaded).toEqual(['ISO_IEC_42001']);
+    await t.app.readCache.sync();
     const [loaded] = await t.db.select({ questionnaire: frameworks.questionnaire }).from(frameworks).where(eq(frameworks.id, iso!.id));
     expect((loaded!.questionnaire as { id: string }[]).map((q) => q.id)).toEqual(['iso_42001.develops', 'iso_42001.uses', 'iso_42001.provides', 'iso_42001.third_parties']);
     expect(item(await statement(), 'A.6.2.3')).toMatchObject({ included: false, decided_by: 'engine', justification: expect.stringMatching(/^Applies when /) });
