@@ -42,6 +42,11 @@ describe('built web assets', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    // The security headers a file needs; the document's policy (CSP, framing…) comes with the page alone.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBeUndefined();
   });
 
   it('sends the gzip copy to a client that accepts only gzip, and the file itself to one that accepts neither', async () => {
@@ -65,6 +70,8 @@ describe('built web assets', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
 
     const again = await t.app.inject({ method: 'GET', url: '/status', headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(response.headers.etag) } });
     expect(again.statusCode).toBe(304);

@@ -20,6 +20,14 @@ export function securityHeaderValues(options: HelmetOptions): Record<string, str
   return headers;
 }
 
+/**
+ * What a built script, style or font under /assets/ needs of them: not to be read as another type, not to be
+ * loaded by other origins, HTTPS only. The rest (the Content-Security-Policy, framing, referrer, opener…)
+ * governs documents, and a document's policy governs the scripts it loads (the app starts no worker from a
+ * file); sent with each of the first screen's 25 files, they were a quarter of its bytes (docs/benchmarks.md).
+ */
+const ASSET_HEADERS = new Set(['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security']);
+
 /** Security headers for every response; the SPA needs inline styles (emotion) and nothing from other origins. */
 export default fp(async function securityHeaders(app: FastifyInstance) {
   // Error reporting, when configured, posts to the DSN's origin and records replays in a blob worker.
@@ -43,8 +51,9 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     strictTransportSecurity: app.deps.config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const assetHeaders = Object.fromEntries(Object.entries(headers).filter(([name]) => ASSET_HEADERS.has(name)));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/assets/') ? assetHeaders : headers);
     done();
   });
 });
