@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../src/db/schema';
 import { organizationId } from './factories';
@@ -107,6 +107,16 @@ describe('creating a risk', () => {
     const outsider = await t.login('outsider@other.local');
     expect((await outsider({ method: 'POST', url: url(), payload: { name: 'x', likelihood: 1, impact: 1 } })).statusCode).toBe(404);
     expect((await outsider({ method: 'GET', url: url() })).statusCode).toBe(404);
+  });
+
+  it('never gives a number a risk holds, even one added behind the API (an import in SQL)', async () => {
+    const before = await create({ name: 'Before the import', likelihood: 1, impact: 1 });
+    const imported = Number(before.reference.slice(2)) + 3;
+    await t.db.execute(sql`
+      insert into risks (organization_id, project_id, number, name, likelihood, impact, inherent_score, inherent_level, residual_likelihood, residual_impact, residual_score, residual_level, created_by)
+      select organization_id, id, ${imported}, 'Imported in SQL', 1, 1, 1, 'low', 1, 1, 1, 'low', ${ids['admin@demo.local']} from projects where id = ${project}`);
+    const after = await create({ name: 'After the import', likelihood: 1, impact: 1 });
+    expect(after.reference).toBe(`R-${imported + 1}`);
   });
 });
 

@@ -69,6 +69,14 @@ async function growTo(db, { organizationId, projectId, adminId, editorId, librar
      select $1, $2, 'risk', x.id, 'assignee', $4 from inserted x where (x.number - $8::int + $6::int - 1) % 20 = 0`,
     [organizationId, projectId, adminId, editorId, JSON.stringify(library), have + 1, RISKS, highest, JSON.stringify(matrix)],
   );
+  // The project's risk number counter moves past the numbers given here, as the API's own creations would have
+  // moved it (left behind, the next POST …/risks would be given a number these risks already hold).
+  await db.query(
+    `insert into risk_number_counters (project_id, organization_id, last_number)
+     select project_id, organization_id, max(number) from risks where project_id = $1 group by project_id, organization_id
+     on conflict (project_id) do update set last_number = greatest(risk_number_counters.last_number, excluded.last_number)`,
+    [projectId],
+  );
   // What autovacuum does on a live PostgreSQL: statistics and the visibility map.
   await db.query('vacuum analyze risks, risk_treatments, work_item_people');
   return RISKS - have;

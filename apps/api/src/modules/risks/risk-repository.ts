@@ -261,13 +261,16 @@ export const riskRepository = {
    * orders concurrent creations, so numbers never collide, and a deleted risk's number is never given again.
    */
   async nextNumber(db: Executor, organizationId: string, projectId: string): Promise<number | undefined> {
-    // The project's counter, created at its first risk (from the numbers given before counters existed).
+    // The project's counter, created at its first risk (from the numbers given before counters existed). It
+    // never gives a number a risk holds, even when risks came in behind the API (an import in SQL): the
+    // highest number is one index lookup (risks_number_key).
     const [row] = rowsOf<{ next: number }>(
       await db.execute(sql`
         insert into risk_number_counters (project_id, organization_id, last_number)
         select p.id, p.organization_id, coalesce((select max(r.number) from risks r where r.project_id = p.id), 0) + 1
           from projects p where p.id = ${projectId} and p.organization_id = ${organizationId}
-        on conflict (project_id) do update set last_number = risk_number_counters.last_number + 1
+        on conflict (project_id) do update
+          set last_number = greatest(risk_number_counters.last_number, (select max(r.number) from risks r where r.project_id = ${projectId})) + 1
         returning last_number as next`),
     );
     return row ? Number(row.next) : undefined;
