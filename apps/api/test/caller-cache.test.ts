@@ -55,6 +55,29 @@ describe('one instance', () => {
   });
 });
 
+describe('own writes', () => {
+  // A write's answer goes out only once this instance has dropped what the write changed. With PostgreSQL,
+  // the pooled connections listen too, so a commit resolves after its own notifications reached the cache
+  // (no round trip on the listening connection after every write); PGlite delivers them before that anyway.
+  it('are heard before their commit resolves, in a transaction or a single statement', async () => {
+    const heard: string[] = [];
+    const listener = await t.database.listen('aegis_test_own_writes', (payload) => heard.push(payload), { pooled: true });
+    try {
+      expect(listener.ownWritesHeard).toBe(true);
+      for (let i = 0; i < 20; i++) {
+        await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_notify('aegis_test_own_writes', ${`tx ${i}`})`);
+        });
+        expect(heard).toContain(`tx ${i}`);
+        await t.database.db.execute(sql`select pg_notify('aegis_test_own_writes', ${`single ${i}`})`);
+        expect(heard).toContain(`single ${i}`);
+      }
+    } finally {
+      await listener.stop();
+    }
+  });
+});
+
 // Two instances on one PostgreSQL database: what one of them changes, the other hears within a second.
 describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
   let second: { app: Awaited<ReturnType<typeof buildApp>>; database: Database };

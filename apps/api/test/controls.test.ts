@@ -108,7 +108,7 @@ describe('a control', () => {
     expect((await editor({ method: 'PATCH', url: url(`/${code}`), payload: {} })).statusCode).toBe(422);
   });
 
-  it('answers a change with what it moved, read after the commit: not the whole detail', async () => {
+  it('answers a change with what it moved, as its write returned it: not the whole detail', async () => {
     const editor = await t.login('editor@demo.local');
     const code = 'MFF-1.GOV.11';
     const before = await editor({ method: 'GET', url: url(`/${code}`) });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../src/db/schema';
+import { controlRepository } from '../src/modules/controls/control-repository';
+import { workItems } from '../src/modules/work-items/work-items';
 import { organizationId } from './factories';
 import { build, type TestApp } from './helper';
 
@@ -65,6 +67,29 @@ describe('status changes at the same time', () => {
     const log = (await owner({ method: 'GET', url: `/api/projects/${project}/logs/${controlId}?size=100` })).json().items as Entry[];
     return log.filter((entry) => entry.action === 'status_changed');
   }
+  it('write a change in one statement only while the row is the version read: a stale one writes nothing, not its entry either', async () => {
+    const owner = await t.login('owner@demo.local');
+    const target = (await readyControls(15))[14]!;
+    const read = async () => (await controlRepository.findForChange(t.db, demo, project, target.control_code, { lock: false }))!;
+    const seen = await read();
+    const item = { organizationId: demo, projectId: project, itemType: 'control', itemId: seen.id, label: seen.control_code, link: '' };
+    const change = (version: string) => ({
+      item,
+      write: controlRepository.updateIfUnchanged(seen.id, version, { status: 'in_progress', outOfScopeJustification: null }),
+      entries: [workItems.statusChangeEntry(null, item, 'ready', 'in_progress')],
+      publish: true,
+    });
+    // Another change comes between the read and the write: the write finds another version and leaves all of it.
+    expect((await owner({ method: 'PATCH', url: `/api/projects/${project}/controls/${target.control_code}`, payload: { notes: 'came first' } })).statusCode).toBe(200);
+    expect(await workItems.writeInOneStatement(t.db, change(seen.version))).toBeUndefined();
+    expect((await owner({ method: 'GET', url: `/api/projects/${project}/controls/${target.control_code}` })).json()).toMatchObject({ status: 'ready', notes: 'came first' });
+    expect(await statusEntries(seen.id)).toHaveLength(0);
+    // Read again, it writes the row and its entry, and returns what the change answers.
+    const written = await workItems.writeInOneStatement<{ status: string; notes: string }>(t.db, change((await read()).version));
+    expect(written).toMatchObject({ status: 'in_progress', notes: 'came first' });
+    expect(await statusEntries(seen.id)).toHaveLength(1);
+  });
+
   it('write one entry per change, none lost, when many controls change at once', async () => {
     const owner = await t.login('owner@demo.local');
     const targets = await readyControls(12);

@@ -44,7 +44,18 @@ export type Database = {
  * What a listener's owner hears about its connection: `onDown` when it is lost (notifications may be
  * missed from then on), `onUp` when LISTEN is in place again after a loss.
  */
-export type ListenHooks = { onDown?(): void; onUp?(): void };
+export type ListenHooks = {
+  onDown?(): void;
+  onUp?(): void;
+  /**
+   * PostgreSQL: every pooled connection LISTENs on the channel too, so a commit through the pool resolves
+   * only after its own notifications (and those committed before it) reached `onMessage` — PostgreSQL
+   * sends a listening session's pending notifications before it says it is ready after a commit. The
+   * listener's `ownWritesHeard` is then true, and a writer need not `sync`. Only for rare notifications:
+   * each one reaches every pooled connection. (PGlite delivers before the committing statement resolves.)
+   */
+  pooled?: boolean;
+};
 
 export type Listener = {
   stop(): Promise<void>;
@@ -55,6 +66,11 @@ export type Listener = {
    * resolves, so there it is immediate. Resolves at once when the connection is down (`onDown` said so).
    */
   sync(): Promise<void>;
+  /**
+   * True when what this process commits is heard before its commit resolves (see ListenHooks.pooled):
+   * a writer that only needs its own changes heard has nothing to wait for.
+   */
+  ownWritesHeard: boolean;
 };
 
 /** Any fixed number: all instances agree on it, so only one migrates at a time. */
@@ -134,6 +150,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           if (!client.closed) await stop();
         },
         sync: async () => {},
+        ownWritesHeard: true,
       };
     },
     close: async () => {
@@ -155,6 +172,7 @@ function createPostgres(url: string): Database {
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   pool.on('connect', (client) => prepareOnce(client));
+  const pooled = pooledListening(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -175,7 +193,19 @@ function createPostgres(url: string): Database {
     },
     analyze: async () => {},
     analyzeChanged: async () => [],
-    listen: (channel, onMessage, hooks) => listenPostgres(url, channel, onMessage, () => closed, hooks),
+    listen: async (channel, onMessage, hooks) => {
+      const listener = await listenPostgres(url, channel, onMessage, () => closed, hooks);
+      if (!hooks?.pooled) return listener;
+      const unlisten = pooled.add(channel, onMessage);
+      return {
+        ...listener,
+        ownWritesHeard: true,
+        async stop() {
+          unlisten();
+          await listener.stop();
+        },
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -221,6 +251,44 @@ function prepareOnce(client: pg.PoolClient) {
       }
     }
     return query(config, ...rest);
+  };
+}
+
+/**
+ * The channels every pooled connection LISTENs on (ListenHooks.pooled). A connection takes its LISTENs
+ * when the pool hands it out and lacks one, queued ahead of its borrower's first statement (pg runs a
+ * connection's queries in order), never inside a transaction someone else holds.
+ */
+function pooledListening(pool: pg.Pool) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const heard = new WeakMap<pg.PoolClient, Set<string>>();
+  pool.on('acquire', (client) => {
+    if (channels.size === 0) return;
+    let listening = heard.get(client);
+    if (!listening) {
+      heard.set(client, (listening = new Set()));
+      client.on('notification', (message) => {
+        if (message.payload === undefined) return;
+        for (const onMessage of channels.get(message.channel) ?? []) onMessage(message.payload);
+      });
+    }
+    for (const channel of channels.keys()) {
+      if (listening.has(channel)) continue;
+      listening.add(channel);
+      // Errors reach the borrower's next statement (the connection is broken) or are the pool's to drop.
+      client.query(`listen "${channel.replaceAll('"', '""')}"`).catch(() => listening.delete(channel));
+    }
+  });
+  return {
+    add(channel: string, onMessage: (payload: string) => void) {
+      let handlers = channels.get(channel);
+      if (!handlers) channels.set(channel, (handlers = new Set()));
+      handlers.add(onMessage);
+      return () => {
+        handlers.delete(onMessage);
+        if (handlers.size === 0) channels.delete(channel);
+      };
+    },
   };
 }
 
@@ -312,5 +380,6 @@ async function listenPostgres(
       }
     },
     sync,
+    ownWritesHeard: false,
   };
 }

@@ -7,7 +7,7 @@ describe('the event hub', () => {
     const database = {
       listen: async (_channel: string, onMessage: (payload: string) => void) => {
         deliver = onMessage;
-        return { stop: async () => {}, sync: async () => {} };
+        return { stop: async () => {}, sync: async () => {}, ownWritesHeard: true };
       },
     };
     const order: string[] = [];

@@ -220,7 +220,7 @@ export default fp(async function auth(app: FastifyInstance, options: { lookups: 
   // never meets what the change replaced (another instance hears it within the notification's delay).
   // Writes are the requests that are not reads, and the unauthenticated ones (signing out is a GET).
   app.addHook('onSend', async (request) => {
-    if (!SAFE_METHODS.has(request.method) || !request.ctx) await cache.sync();
+    if (!SAFE_METHODS.has(request.method) || !request.ctx) await cache.afterOwnWrites();
   });
 
   app.addHook('onRoute', (route) => {

@@ -92,6 +92,9 @@ export function createCallerCache(database: Pick<Database, 'listen'> | undefined
           clear();
           enabled = true;
         },
+        // Rare (a person's account, session, membership or roles changed), so every pooled connection may
+        // hear them too: a write's commit then resolves with what it changed already dropped here.
+        pooled: process.env.AB_POOLED !== '0',
       });
       enabled = true;
     },
@@ -105,6 +108,12 @@ export function createCallerCache(database: Pick<Database, 'listen'> | undefined
 
     /** Waits until the changes committed so far have been heard (see Listener.sync). */
     sync: () => listener?.sync() ?? Promise.resolve(),
+
+    /**
+     * Waits until what this instance itself committed has been heard: at once when its own commits
+     * resolve only after that (Listener.ownWritesHeard), else a `sync`.
+     */
+    afterOwnWrites: () => (!listener || listener.ownWritesHeard ? Promise.resolve() : listener.sync()),
 
     /**
      * Keeps another fact about a person that only the announced changes can alter (their roles across

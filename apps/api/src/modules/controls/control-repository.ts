@@ -69,6 +69,43 @@ const approvalForcedOf = sql`(p.status = 'approved' and coalesce((
        from review_requests r where r.concept = 'control' and r.object_id = p.id and r.status = 'approved'
       order by r.settled_at desc nulls last limit 1), false))`;
 
+/**
+ * What a change answers, of a control row `p` that has its status_changed_at (the review state compares
+ * with the row's own, so it holds in an UPDATE's RETURNING, where a subquery would see the row as it was).
+ */
+const changedColumns = sql`p.id, p.control_code, p.status, p.notes, p.due_date, p.out_of_scope_justification, p.updated_at, p.status_changed_at,
+  ${tagsOf} as tags,
+  (select r.status from review_requests r where r.concept = 'control' and r.object_id = p.id
+      and (r.status = 'in_review' or r.settled_at >= coalesce(p.status_changed_at, r.settled_at))
+    order by r.created_at desc limit 1) as review_status,
+  ${approvalForcedOf} as approval_forced`;
+
+export type ChangedRow = {
+  id: string;
+  control_code: string;
+  status: WorkItemStatus;
+  notes: string;
+  due_date: string | Date | null;
+  out_of_scope_justification: string | null;
+  updated_at: Date;
+  status_changed_at: Date | null;
+  tags: unknown;
+  review_status: ReviewStatus | null;
+  approval_forced: boolean;
+};
+
+export type ControlChangeValues = { status?: WorkItemStatus; notes?: string; dueDate?: string | null; outOfScopeJustification?: string | null };
+
+function changeSets(values: ControlChangeValues) {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  // A person's status change ends what applicability remembered (applicability/decide.ts restores only its own moves).
+  if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`, sql`status_before_scope = null`);
+  if (values.notes !== undefined) sets.push(sql`notes = ${values.notes}`);
+  if (values.dueDate !== undefined) sets.push(sql`due_date = ${values.dueDate}`);
+  if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);
+  return sql.join(sets, sql`, `);
+}
+
 /** What every control row carries beyond its own columns, computed for the rows of one page only (the rows are `p`). */
 const decorations = sql`
   ${people('assignee')} as assignees,
@@ -214,37 +251,29 @@ export const controlRepository = {
    * transaction ends: changes of one control queue here, each seeing the one before it. Nothing else is
    * read under the lock (the answer is read after the commit, `changed`).
    */
-  async findForChange(db: Executor, organizationId: string, projectId: string, code: string) {
-    return rowsOf<{ id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null }>(
+  /**
+   * The control as a change needs it, with its row version (xmin: any later write of the row changes it).
+   * Locked for the transaction unless `lock: false` (a change written in one statement, guarded by the version).
+   */
+  async findForChange(db: Executor, organizationId: string, projectId: string, code: string, options: { lock: boolean } = { lock: true }) {
+    return rowsOf<{ id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null; version: string }>(
       await db.execute(sql`
-        select pc.id, pc.control_code, d.title, pc.status, pc.notes, pc.due_date
+        select pc.id, pc.control_code, d.title, pc.status, pc.notes, pc.due_date, pc.xmin::text as version
           from project_controls pc join control_definitions d on d.id = pc.control_id
          where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.control_code = ${code} and pc.detached_at is null
-         for update of pc`),
+         ${options.lock ? sql`for update of pc` : sql``}`),
     )[0];
   },
 
   /** What a change of the control answers, read after its commit: the fields a change moves, its tags and its review state. */
   async changed(db: Executor, organizationId: string, id: string) {
-    return rowsOf<{
-      id: string;
-      control_code: string;
-      status: WorkItemStatus;
-      notes: string;
-      due_date: string | Date | null;
-      out_of_scope_justification: string | null;
-      updated_at: Date;
-      status_changed_at: Date | null;
-      tags: unknown;
-      review_status: ReviewStatus | null;
-      approval_forced: boolean;
-    }>(
+    return rowsOf<ChangedRow>(
       await db.execute(sql`
         with p as (
           select pc.id, pc.control_code, pc.status, pc.notes, pc.due_date, pc.out_of_scope_justification, pc.updated_at, pc.status_changed_at
             from project_controls pc where pc.organization_id = ${organizationId} and pc.id = ${id}
         )
-        select p.*, ${tagsOf} as tags, ${reviewStatusOf} as review_status, ${approvalForcedOf} as approval_forced from p`),
+        select ${changedColumns} from p`),
     )[0];
   },
 
@@ -263,14 +292,26 @@ export const controlRepository = {
     );
   },
 
-  async update(db: Executor, id: string, values: { status?: WorkItemStatus; notes?: string; dueDate?: string | null; outOfScopeJustification?: string | null }) {
-    const sets: SQL[] = [sql`updated_at = now()`];
-    // A person's status change ends what applicability remembered (applicability/decide.ts restores only its own moves).
-    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`, sql`status_before_scope = null`);
-    if (values.notes !== undefined) sets.push(sql`notes = ${values.notes}`);
-    if (values.dueDate !== undefined) sets.push(sql`due_date = ${values.dueDate}`);
-    if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);
-    await db.execute(sql`update project_controls set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  async update(db: Executor, id: string, values: ControlChangeValues) {
+    await db.execute(sql`update project_controls set ${changeSets(values)} where id = ${id}`);
+  },
+
+  /**
+   * The same update, returning what the change answers (as `changed`, from the row as written): the
+   * answer comes back with the write instead of a read after the commit. Later writes of the transaction
+   * to the control's tags are not in it.
+   */
+  async updateAnswering(db: Executor, id: string, values: ControlChangeValues) {
+    return rowsOf<ChangedRow>(await db.execute(sql`update project_controls p set ${changeSets(values)} where p.id = ${id} returning ${changedColumns}`))[0]!;
+  },
+
+  /**
+   * The same update as a statement for workItems.writeInOneStatement: it changes the row only while it is
+   * the version the caller read (and still live), and returns what the change answers.
+   */
+  updateIfUnchanged(id: string, version: string, values: ControlChangeValues): SQL {
+    return sql`update project_controls p set ${changeSets(values)}
+                where p.id = ${id} and p.xmin = ${version}::xid and p.detached_at is null returning ${changedColumns}`;
   },
 
   /** Live controls of the project among these codes, locked for the transaction. */

@@ -22,13 +22,13 @@ import { AppError, notFound, unprocessable } from '../../lib/errors';
 import { retryOnConflict } from '../../lib/conflict-retry';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
-import { recordActivity } from '../logs/record-activity';
+import { recordActivity, type Activity } from '../logs/record-activity';
 import { separationOfDuties } from '../organizations/config-service';
 import { assertManualTransition, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
 import { assertChangeAllowed, assertReopen, lockRefusal, reopenRight } from '../work-items/lock-rule';
 import { workItems, type WorkItem } from '../work-items/work-items';
 import { controlFilters } from './control-filters';
-import { controlRepository, dateOnly, toListItem, type ControlSort } from './control-repository';
+import { controlRepository, dateOnly, toListItem, type ChangedRow, type ControlChangeValues, type ControlSort } from './control-repository';
 
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
@@ -95,7 +95,7 @@ export function controlService(deps: Pick<Deps, 'db'>) {
 
   /**
    * Moves one control to `to` by hand, in the caller's transaction, with its log entry; false when it
-   * was there already (nothing written). `live` as workItems.recordStatusChange.
+   * was there already (nothing written); the open screens are told in the same statement as its log entry.
    */
   async function changeStatus(
     db: Executor,
@@ -104,22 +104,28 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     row: { id: string; control_code: string; title: string; status: WorkItemStatus },
     to: WorkItemStatus,
     justification?: string,
-    live: 'in_transaction' | 'by_caller' = 'in_transaction',
   ) {
     assertManualTransition(row.status, to, justification);
     if (row.status === to) return false;
     await controlRepository.update(db, row.id, { status: to, outOfScopeJustification: to === 'out_of_scope' ? justification!.trim() : null });
-    await workItems.recordStatusChange(db, ctx.user.id, item(ctx, projectId, row), row.status, to, justification, 'manual', live);
+    await workItems.recordStatusChange(db, ctx.user.id, item(ctx, projectId, row), row.status, to, justification, 'manual');
     return true;
   }
 
   /**
-   * The answer to a change, read after its commit: the fields a change moves, and the status history
-   * entry it wrote (at the time of the row's status change: the entry's, as both take the transaction's time).
+   * The answer to a change, built after its commit: the fields a change moves — as its update returned
+   * them (`written`), else read now — and the status history entry it wrote (at the time of the row's
+   * status change: the entry's, as both take the transaction's time).
    */
-  async function changed(ctx: RequestContext, projectId: string, id: string, statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null): Promise<ControlChange> {
+  async function changed(
+    ctx: RequestContext,
+    projectId: string,
+    id: string,
+    statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null,
+    written?: ChangedRow,
+  ): Promise<ControlChange> {
     const organizationId = organizationOf(ctx);
-    const row = await controlRepository.changed(deps.db, organizationId, id);
+    const row = written ?? (await controlRepository.changed(deps.db, organizationId, id));
     // Removed from the project between the commit and this read (its framework was taken away): as any read of it would say.
     if (!row) throw notFound('Control');
     const rights = await ctx.projectRights(projectId);
@@ -139,6 +145,42 @@ export function controlService(deps: Pick<Deps, 'db'>) {
       updated_at: new Date(row.updated_at).toISOString(),
       status_change: statusChange && { ...statusChange, at: new Date(row.status_changed_at ?? row.updated_at).toISOString(), by, forced: false },
     };
+  }
+
+  type ChangeRow = NonNullable<Awaited<ReturnType<typeof controlRepository.findForChange>>>;
+
+  /**
+   * What a change asks of the control as read, through the lock rule and the life cycle (refusals are
+   * thrown): the row's new values (none when nothing would change), the status change and the activity
+   * entries. A reopening (`reopening`) is the caller's to allow (assertReopen) and to log (recordReopening).
+   */
+  function planChange(ctx: RequestContext, projectId: string, row: ChangeRow, input: UpdateControl, options: { reopening?: boolean } = {}) {
+    const target = item(ctx, projectId, row);
+    const lockable = { status: row.status, concept: 'control' };
+    const fields = (['notes', 'due_date', 'tags'] as const).filter((field) => input[field] !== undefined);
+    if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+    const values: ControlChangeValues = {};
+    const entries: Activity[] = [];
+    let statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null = null;
+    if (options.reopening) {
+      Object.assign(values, { status: 'in_progress', outOfScopeJustification: null });
+      // Its reason is asked by assertReopen, after the lock rule's refusal of content changes.
+      statusChange = { from: 'approved', to: 'in_progress', justification: input.justification?.trim() ?? '' };
+    } else if (input.status !== undefined) {
+      assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+      assertManualTransition(row.status, input.status, input.justification);
+      if (input.status !== row.status) {
+        Object.assign(values, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
+        statusChange = { from: row.status, to: input.status, justification: input.justification ?? null };
+        entries.push(workItems.statusChangeEntry(ctx.user.id, target, row.status, input.status, input.justification, 'manual'));
+      }
+    }
+    if (input.notes !== undefined) values.notes = input.notes;
+    if (input.due_date !== undefined) values.dueDate = input.due_date;
+    const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
+    const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
+    if (JSON.stringify(before) !== JSON.stringify(after)) entries.push({ ...workItems.activity(ctx, target, 'updated'), before, after: { ...after, label: target.label } });
+    return { target, values: Object.keys(values).length > 0 ? values : undefined, statusChange, entries };
   }
 
   return {
@@ -164,50 +206,53 @@ export function controlService(deps: Pick<Deps, 'db'>) {
     /**
      * Status within the life cycle, notes, due date and tags, through the lock rule: an approved control
      * takes only reopening (status in_progress, with a reason and the reopen right); its approvers are told.
-     * The transaction holds the control's row lock, the writes and their activity entries, nothing else:
-     * the open screens are told and the answer — the fields a change moves, not the detail — is read
-     * after the commit.
+     * A change of status, notes or due date is one statement (workItems.writeInOneStatement): the row as
+     * read, checked against the lock rule and the life cycle, is written only while it is unchanged, with
+     * its activity entries and the NOTIFY of the open screens; when another change came first, it is read
+     * and checked again. A reopening, a change of tags, or a row that keeps changing takes a transaction
+     * holding the row's lock, its writes and their entries. Either way the answer — the fields a change
+     * moves, not the detail — comes back with the write and is built after the commit.
      */
     async update(ctx: RequestContext, projectId: string, code: string, input: UpdateControl): Promise<ControlChange> {
       const organizationId = organizationOf(ctx);
+      if (input.tags === undefined) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const row = await controlRepository.findForChange(deps.db, organizationId, projectId, code, { lock: false });
+          if (!row) throw notFound(`Control ${code}`);
+          if (row.status === 'approved' && input.status === 'in_progress') break;
+          const plan = planChange(ctx, projectId, row, input);
+          if (!plan.values) return changed(ctx, projectId, row.id, null);
+          const answer = await workItems.writeInOneStatement<ChangedRow>(deps.db, {
+            item: plan.target,
+            write: controlRepository.updateIfUnchanged(row.id, row.version, plan.values),
+            entries: plan.entries,
+            publish: plan.statusChange !== null,
+          });
+          if (answer) return changed(ctx, projectId, row.id, plan.statusChange, answer);
+        }
+      }
       const written = await retryOnConflict(() =>
         deps.db.transaction(async (tx) => {
           const row = await controlRepository.findForChange(tx, organizationId, projectId, code);
           if (!row) throw notFound(`Control ${code}`);
-          const target = item(ctx, projectId, row);
-          const lockable = { status: row.status, concept: 'control' };
           const reopening = row.status === 'approved' && input.status === 'in_progress';
-          const fields = (['notes', 'due_date', 'tags'] as const).filter((field) => input[field] !== undefined);
-          if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
-          let statusChange: { from: WorkItemStatus; to: WorkItemStatus; justification: string | null } | null = null;
-          let publish = false;
+          const plan = planChange(ctx, projectId, row, input, { reopening });
           if (reopening) {
             const sod = await separationOfDuties(tx, organizationId);
-            assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'controls:update', separationOfDuties: sod });
-            await controlRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
-            await workItems.recordReopening(tx, ctx, target, input.justification!);
-            statusChange = { from: 'approved', to: 'in_progress', justification: input.justification!.trim() };
-          } else if (input.status !== undefined) {
-            assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-            if (await changeStatus(tx, ctx, projectId, row, input.status, input.justification, 'by_caller')) {
-              statusChange = { from: row.status, to: input.status, justification: input.justification ?? null };
-              publish = true;
-            }
+            assertReopen({ status: row.status, concept: 'control' }, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'controls:update', separationOfDuties: sod });
           }
-          const before = { notes: row.notes, due_date: dateOnly(row.due_date) };
-          const after = { notes: input.notes ?? row.notes, due_date: input.due_date === undefined ? before.due_date : input.due_date };
-          if (input.notes !== undefined || input.due_date !== undefined) {
-            await controlRepository.update(tx, row.id, { notes: input.notes, dueDate: input.due_date });
-            if (JSON.stringify(before) !== JSON.stringify(after)) {
-              await recordActivity(tx, { ...workItems.activity(ctx, target, 'updated'), before, after: { ...after, label: target.label } });
-            }
+          const answer = plan.values ? await controlRepository.updateAnswering(tx, row.id, plan.values) : undefined;
+          if (reopening) await workItems.recordReopening(tx, ctx, plan.target, input.justification!);
+          else if (plan.statusChange) {
+            const { from, to } = plan.statusChange;
+            await workItems.recordStatusChange(tx, ctx.user.id, plan.target, from, to, input.justification, 'manual');
           }
-          if (input.tags !== undefined) await workItems.setTags(tx, ctx, target, input.tags);
-          if (publish) await workItems.published(tx, target);
-          return { item: target, statusChange };
+          for (const entry of plan.entries.filter((e) => e.action !== 'status_changed')) await recordActivity(tx, entry);
+          if (input.tags !== undefined) await workItems.setTags(tx, ctx, plan.target, input.tags);
+          return { item: plan.target, statusChange: plan.statusChange, answer: input.tags === undefined ? answer : undefined };
         }),
       );
-      return changed(ctx, projectId, written.item.itemId, written.statusChange);
+      return changed(ctx, projectId, written.item.itemId, written.statusChange, written.answer);
     },
 
     async setAssignees(ctx: RequestContext, projectId: string, code: string, input: UpdateControlAssignees): Promise<ControlDetail> {

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { activityLogs } from '../../db/schema';
 
@@ -24,4 +25,22 @@ export async function recordActivity(db: Executor, activity: Activity) {
     before: activity.before ?? null,
     after: activity.after ?? null,
   });
+}
+
+/**
+ * The same entry as an INSERT to send with another statement, as its data-modifying WITH part: one round
+ * trip for both (a status change's entry and the NOTIFY of its viewers, work-items.ts).
+ */
+export function activityInsert(activity: Activity): SQL {
+  return sql`insert into activity_logs (${ACTIVITY_COLUMNS}) values ${activityValues(activity)}`;
+}
+
+/** The columns `activityValues` gives, in its order. */
+export const ACTIVITY_COLUMNS = sql.raw('organization_id, project_id, actor_id, object_type, object_id, action, before, after');
+
+/** One entry as a row of VALUES, typed (so a `select … from (values …)` may insert it). */
+export function activityValues(activity: Activity): SQL {
+  const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+  return sql`(${activity.organizationId}::uuid, ${activity.projectId ?? null}::uuid, ${activity.actorId}::uuid, ${activity.objectType}::text,
+              ${activity.objectId}::text, ${activity.action}::text, ${json(activity.before)}::jsonb, ${json(activity.after)}::jsonb)`;
 }

@@ -1,15 +1,20 @@
 import type { PersonRef, StatusChange, WorkItemStatus } from '@aegis/contracts';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
-import { recordActivity } from '../logs/record-activity';
+import { ACTIVITY_COLUMNS, activityInsert, activityValues, recordActivity, type Activity } from '../logs/record-activity';
 import { notifyUsers } from '../notifications/notify';
-import { publishChange } from '../notifications/live-events';
+import { noticesTo, publishChange, viewersOf, type Change } from '../notifications/live-events';
 import { workItemRepository, type ItemRef } from './work-item-repository';
 
 /** A work item as the shared pieces need it: where it is, what to call it, where it lives in the app. */
 export type WorkItem = ItemRef & { label: string; link: string };
 
+/** What the open screens are told about an item that changed (live-events.ts). */
+const changeOf = (item: WorkItem): Change => ({ organizationId: item.organizationId, projectId: item.projectId, concept: item.itemType as Change['concept'], objectId: item.itemId });
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
@@ -88,7 +93,16 @@ export const workItems = {
    * is what the 10-writer status bench measured (p50 29 → 37 ms).
    */
   async recordStatusChange(db: Executor, actorId: string | null, item: WorkItem, from: WorkItemStatus, to: WorkItemStatus, justification?: string | null, via = 'manual', live: 'in_transaction' | 'by_caller' = 'in_transaction') {
-    await recordActivity(db, {
+    const entry = this.statusChangeEntry(actorId, item, from, to, justification, via);
+    // Every path that changes a status comes here: the screens that show it refresh (lists, chips, counts).
+    // The entry and the NOTIFY go in one statement: a round trip less for every status change.
+    if (live === 'in_transaction') await publishChange(db, changeOf(item), { alongWith: activityInsert(entry) });
+    else await recordActivity(db, entry);
+  },
+
+  /** The log entry of a status change (what `recordStatusChange` writes; the status history is read back from these). */
+  statusChangeEntry(actorId: string | null, item: WorkItem, from: WorkItemStatus, to: WorkItemStatus, justification?: string | null, via = 'manual'): Activity {
+    return {
       organizationId: item.organizationId,
       projectId: item.projectId,
       actorId,
@@ -97,13 +111,37 @@ export const workItems = {
       action: 'status_changed',
       before: { status: from },
       after: { status: to, justification: justification ?? null, via, label: item.label },
-    });
-    // Every path that changes a status comes here: the screens that show it refresh (lists, chips, counts).
-    if (live === 'in_transaction') await this.published(db, item);
+    };
   },
+
+  /**
+   * A change of an item's row, its activity entries and the NOTIFY of the open screens (when `publish`) in
+   * one statement, which PostgreSQL runs as a transaction of its own: all of it commits or none, in one
+   * round trip. `write` is an UPDATE … RETURNING guarded by what the caller read — the row's version,
+   * whose lock rule and life cycle the caller checked — so the entries are written only with it; the
+   * returned row, or undefined when the guard let nothing through (the row changed since: read it again).
+   */
+  async writeInOneStatement<T>(db: Executor, change: { item: WorkItem; write: SQL; entries: readonly Activity[]; publish: boolean }): Promise<T | undefined> {
+    const entries = change.entries.length > 0
+      ? sql`, logged as (insert into activity_logs (${ACTIVITY_COLUMNS}) select v.* from (values ${sql.join(change.entries.map(activityValues), sql`, `)}) v
+                           where exists (select 1 from changed))`
+      : sql``;
+    // The NOTIFYs are a plain WITH part: run only when the final select reads it, which it does for a changed row.
+    const notices = change.publish
+      ? { parts: sql`, viewers as (${viewersOf(changeOf(change.item))}), told as (${noticesTo(changeOf(change.item))})`, read: sql`, (select count(*) from told)::int as told` }
+      : { parts: sql``, read: sql`` };
+    const rows = rowsOf<T & { told?: number }>(
+      await db.execute(sql`with changed as (${change.write}) ${entries} ${notices.parts} select changed.* ${notices.read} from changed`),
+    );
+    const [row] = rows;
+    if (!row) return undefined;
+    delete row.told;
+    return row;
+  },
+
   /** Tells the open screens of the project's people that the item changed (a NOTIFY: sent when the surrounding transaction commits). */
   async published(db: Executor, item: WorkItem) {
-    await publishChange(db, { organizationId: item.organizationId, projectId: item.projectId, concept: item.itemType, objectId: item.itemId });
+    await publishChange(db, changeOf(item));
   },
 
   /**
