@@ -94,7 +94,7 @@ export function createCallerCache(database: Pick<Database, 'listen'> | undefined
         },
         // Rare (a person's account, session, membership or roles changed), so every pooled connection may
         // hear them too: a write's commit then resolves with what it changed already dropped here.
-        pooled: process.env.AB_POOLED !== '0',
+        pooled: true,
       });
       enabled = true;
     },
