@@ -1,10 +1,30 @@
 // How bench:api measures and reports: autocannon runs with the run's connections and duration, sequential loops
-// timed one request at a time, and one table for every group (req/s, p50, p99, non-2xx, timeouts, % of bare).
+// timed one request at a time, and one table for every group (req/s, p50, p99, non-2xx, timeouts, % of bare, the CPU the host stole).
 // Each measured operation's time window is kept in the clock of V8's CPU profiles, so that
 // scripts/cpuprofile-to-flamegraph.mjs can draw one operation out of a profile of the whole run.
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+
+/**
+ * The machine's CPU time counters (Linux /proc/stat: all cores, in clock ticks), or undefined elsewhere. On a
+ * virtual machine, `steal` is the time the host gave the machine's cores to someone else: a row measured while the
+ * host took a fifth of the cores is not comparable with one measured on a quiet host, so the table says it.
+ */
+function cpuTimes() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Percentage of the cores' time the host took between two `cpuTimes`, '—' when unknown. */
+function stolenBetween(before, after) {
+  if (!before || !after || after.total <= before.total) return '—';
+  return `${Math.round((100 * (after.steal - before.steal)) / (after.total - before.total))} %`;
+}
 
 /** Microseconds on the monotonic clock that `--cpu-prof` timestamps use (same machine). */
 const profileClock = () => Number(process.hrtime.bigint() / 1000n);
@@ -38,13 +58,15 @@ export function createRecorder({ connections, seconds, only }) {
   /** Several rows out of one piece of work (a loop that times two requests in turn): `work` resolves to their numbers. */
   async function measureTogether(labels, work) {
     const from = profileClock();
+    const cpuBefore = cpuTimes();
     const results = await work();
+    const stolen = stolenBetween(cpuBefore, cpuTimes());
     const to = profileClock();
     labels.forEach((label, i) => {
       const result = results[i];
       windows.push({ group, operation: label, from, to });
-      rows.push({ operation: label, ...result });
-      console.log(`  ${label}: ${formatRps(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.timeouts} timeouts`);
+      rows.push({ operation: label, ...result, stolen });
+      console.log(`  ${label}: ${formatRps(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${stolen} of the CPU stolen by the host`);
       if (result.p50 === '—') notes.push(`${group ? `${group}: ` : ''}${label}: no answer before the run ended (${seconds} s)`);
     });
     return results;
@@ -124,10 +146,10 @@ export async function timedFetch(times, url, init) {
 
 /** The Markdown table of the run, with one heading row per group; `ceiling` is the bare server's req/s. */
 export function printTable(rows, ceiling) {
-  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | timeouts | % of bare |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| operation | req/s | p50 ms | p99 ms | non-2xx | timeouts | % of bare | CPU stolen |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    if (r.section) console.log(`| **${r.section}** | | | | | | |`);
-    else console.log(`| ${r.operation} | ${formatRps(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.timeouts} | ${((100 * r.rps) / ceiling).toFixed(2)} % |`);
+    if (r.section) console.log(`| **${r.section}** | | | | | | | |`);
+    else console.log(`| ${r.operation} | ${formatRps(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.timeouts} | ${((100 * r.rps) / ceiling).toFixed(2)} % | ${r.stolen ?? '—'} |`);
   }
 }
