@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { browserLocation, setInAppNavigate } from '../lib/navigation';
 
-// Screens load as lazy chunks: on a busy two-core CI machine the first import can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load as lazy chunks: on a busy two-core CI machine (a virtual machine whose host may take a share of its
+// cores) the first import can take several seconds. A wait, not a speed check: what never appears still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom cannot load another page: full navigations (logout, reload, service-down) are recorded
 // instead; assert them with `expect(browserLocation.assign).toHaveBeenCalledWith(...)`.

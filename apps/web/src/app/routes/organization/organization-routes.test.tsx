@@ -23,7 +23,7 @@ async function open(path: string, user: CurrentUser, usersEnabled = true) {
   stubAppApi({ user, organizationConfig: buildOrganizationConfig({ user_management_enabled_for_entire_organization: usersEnabled }), handle: emptyMembers });
   const view = renderApp(path);
   // The first render loads the area's chunks.
-  await screen.findByRole('heading', { level: 1, name: 'Demo Organization' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Demo Organization' });
   return view;
 }
 

@@ -35,7 +35,7 @@ describe('the /admin area', () => {
     const fetch = stubAppApi({ user: organizationAdmin, handle: platformApi });
     const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByRole('heading', { name: 'Admin' })).not.toBeInTheDocument();
     expect(platformCalls(fetch)).toHaveLength(0);
@@ -46,7 +46,7 @@ describe('the /admin area', () => {
     stubAppApi({ user: internalUser(), handle: platformApi });
     const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
     const tabs = screen.getByRole('navigation', { name: 'Admin sections' });
@@ -62,7 +62,7 @@ describe('the /admin area', () => {
     const fetch = stubAppApi({ user: metricsReader, handle: platformApi });
     const { router } = renderApp('/admin/frameworks');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     const tabs = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Organizations']);
@@ -76,7 +76,7 @@ describe('the /admin area', () => {
     signIn();
     stubAppApi({ user: organizationAdmin, handle: platformApi });
     const { router } = renderApp('/admin/frameworks');
-    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Alice Admin!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -84,7 +84,7 @@ describe('the /admin area', () => {
     signIn();
     stubAppApi({ user: buildCurrentUser({ is_super_admin: true, organization_rights: {} }), handle: platformApi });
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' })).toBeInTheDocument();
   });
 
   it('is reached from the profile panel', async () => {
@@ -95,7 +95,7 @@ describe('the /admin area', () => {
     await user.click(await screen.findByRole('button', { name: 'User profile' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Alice Admin' })).getByRole('link', { name: 'Admin' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Organizations' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
   });
 

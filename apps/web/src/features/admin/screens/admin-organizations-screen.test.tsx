@@ -70,7 +70,7 @@ async function openAdmin() {
   signIn();
   renderApp('/admin');
   // The first visit loads the screen's chunks.
-  return screen.findByRole('row', { name: /^Acme/ }, { timeout: 5000 });
+  return screen.findByRole('row', { name: /^Acme/ });
 }
 
 describe('AdminOrganizationsScreen', () => {
@@ -104,7 +104,7 @@ describe('AdminOrganizationsScreen', () => {
     stubPlatform([]);
     signIn();
     const { unmount } = renderApp('/admin');
-    expect(await screen.findByText('There are no organizations yet.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('There are no organizations yet.', {})).toBeInTheDocument();
     unmount();
 
     stubPlatform([], ({ url }) => (url.startsWith('/api/v1/organizations/metrics') ? jsonResponse(403, { detail: 'No', code: 'forbidden' }) : undefined));

@@ -137,7 +137,7 @@ describe('the Evidence tab', () => {
     // Pasted in one go: on a loaded machine a pause between keys lets the URL catch up mid-word (components/use-url-search-text.ts).
     await user.click(screen.getByRole('searchbox', { name: 'Search by name or content' }));
     await user.paste('drift');
-    await waitFor(() => expect(search(router)).toMatchObject({ name: 'drift' }), { timeout: 5000 });
+    await waitFor(() => expect(search(router)).toMatchObject({ name: 'drift' }));
 
     await user.click(screen.getByRole('button', { name: 'Size' }));
     await waitFor(() =>

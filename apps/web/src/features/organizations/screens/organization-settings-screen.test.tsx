@@ -39,7 +39,7 @@ async function openSettings(options?: Parameters<typeof stubConfig>[0]) {
   const calls = stubConfig(options);
   renderApp('/organization/settings');
   // The first render loads the screen's chunks.
-  await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Settings' });
   await screen.findByRole('switch', { name: 'Vendor management' });
   return { calls, user: userEvent.setup() };
 }

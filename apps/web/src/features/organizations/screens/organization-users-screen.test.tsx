@@ -61,7 +61,7 @@ async function openScreen(options?: Parameters<typeof stubMembers>[0]) {
   const calls = stubMembers(options);
   const view = renderApp('/organization/users');
   // The first render loads the screen's chunks.
-  await screen.findByRole('row', { name: /Bob Member/ }, { timeout: 5000 });
+  await screen.findByRole('row', { name: /Bob Member/ });
   return { calls, user: userEvent.setup(), ...view };
 }
 

@@ -64,7 +64,7 @@ async function openForm(options?: Options) {
   signIn();
   const stub = stubCreation(options);
   const view = renderApp('/projects/new-project');
-  await screen.findByRole('heading', { name: 'New project', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'New project', level: 1 });
   return { ...stub, ...view, user: userEvent.setup() };
 }
 

@@ -80,7 +80,7 @@ async function openSettings(setup?: Setup) {
   signIn();
   const stubbed = stubSettings(setup);
   const view = renderApp(URL_SETTINGS);
-  await screen.findByRole('heading', { name: 'Settings', level: 2 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Settings', level: 2 });
   return { ...stubbed, ...view, user: userEvent.setup() };
 }
 

@@ -58,7 +58,7 @@ describe('ProjectsScreen', () => {
     signIn();
     const { lastQuery } = stubProjects();
     renderApp('/projects');
-    const row = await screen.findByRole('row', { name: /Credit scoring/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /Credit scoring/ });
     expect(screen.getByRole('heading', { name: 'Projects', level: 1 })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Credit scoring' })).toHaveAttribute('href', `/projects/project-detail/${scoring.id}`);
     expect(within(row).getByText('AI application')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('ProjectsScreen', () => {
     signIn();
     const { lastQuery } = stubProjects();
     renderApp('/projects');
-    await screen.findByRole('row', { name: /Credit scoring/ }, { timeout: 5000 });
+    await screen.findByRole('row', { name: /Credit scoring/ });
     const user = userEvent.setup();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'cred');
@@ -102,7 +102,7 @@ describe('ProjectsScreen', () => {
     signIn();
     stubProjects({ projects: [] });
     renderApp('/projects');
-    expect(await screen.findByText('No projects yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No projects yet', {})).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create your first project' })).toHaveAttribute('href', '/projects/new-project');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
@@ -116,7 +116,7 @@ describe('ProjectsScreen', () => {
     signIn();
     stubProjects({ quota: { projects: 3, ai: 3, organization: 3 } });
     renderApp('/projects');
-    await screen.findByRole('row', { name: /Credit scoring/ }, { timeout: 5000 });
+    await screen.findByRole('row', { name: /Credit scoring/ });
     const button = await screen.findByRole('button', { name: 'New project' });
     expect(button).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'New project' })).not.toBeInTheDocument();
@@ -127,14 +127,14 @@ describe('ProjectsScreen', () => {
     signIn();
     stubProjects({ quota: { projects: 3, ai: 3, organization: 1 } });
     renderApp('/projects');
-    expect(await screen.findByRole('link', { name: 'New project' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'New project' })).toBeInTheDocument();
   });
 
   it('disables New project when the quota cannot be loaded', async () => {
     signIn();
     stubProjects({ quota: 'error' });
     renderApp('/projects');
-    expect(await screen.findByLabelText(/quota could not be loaded/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/quota could not be loaded/, {})).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New project' })).toBeDisabled();
   });
 });

@@ -66,7 +66,7 @@ const safety = buildTag({ tag_id: '0199a0b2-0000-7000-8000-0000000000c2', name: 
 async function open() {
   signIn();
   renderApp('/organization/customization');
-  await screen.findByRole('heading', { level: 2, name: 'Customization' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Customization' });
 }
 
 describe('OrganizationCustomizationScreen', () => {
