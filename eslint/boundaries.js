@@ -13,6 +13,8 @@ const API_SHARED = new Set(['lib', 'plugins', 'db', 'jobs']);
 const API_SIDE = new Set(['idp']);
 /** The files that compose the app: nothing below them imports them. */
 const API_TOP = new Set(['app', 'composition', 'server']);
+/** Folders at the top beside the composition: they may use any module's services; nothing below imports them. */
+const API_TOP_FOLDERS = new Set(['demo']);
 /** What a feature contributes to another module's registry: imported only by src/composition.ts. */
 const REGISTRATION = /-(export-section|review-concept)$/;
 const withoutExtension = (file) => file.replace(/\.(ts|js)$/, '');
@@ -33,6 +35,7 @@ function placeOf(file) {
   if (src >= 0) {
     const parts = file.slice(src + API_SRC.length).split(path.sep);
     if (parts.length === 1) return { side: 'api', layer: 'top', file: withoutExtension(parts[0]) };
+    if (API_TOP_FOLDERS.has(parts[0])) return { side: 'api', layer: 'top', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
     if (API_SHARED.has(parts[0])) return { side: 'api', layer: 'shared', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
     if (API_SIDE.has(parts[0])) return { side: 'api', layer: 'side', name: parts[0], file: withoutExtension(parts.slice(1).join('/')) };
   }
@@ -52,12 +55,14 @@ function problem(from, to) {
     return undefined;
   }
   const repository = to.layer === 'modules' && /(^|\/)[^/]*repository\.ts$/.test(`${to.file}.ts`.replace(/\.ts\.ts$/, '.ts'));
-  if (from.layer === 'top') return undefined;
+  if (from.layer === 'top') {
+    // The demo seeds build their data through the modules' services, as a user would: never a repository.
+    if (from.name === 'demo' && repository) return `the demo seed must not use the repository of module "${to.name}": call a service it exports`;
+    return undefined;
+  }
+  if (to.layer === 'top' && to.name) return `${from.layer}/ must not import src/${to.name}/: it sits above the features`;
   if (to.layer === 'top' && API_TOP.has(to.file)) return `${from.layer}/ must not import src/${to.file}.ts: it composes the app from them`;
   if (from.layer === 'shared' && to.layer === 'modules') {
-    // The one documented exception: the demo seeds (db/seed*.ts) build their data through the modules'
-    // services, as a user would; still never through a repository.
-    if (from.name === 'db' && /^seed/.test(from.file) && !repository) return undefined;
     return `shared code (${from.name}/) must not import modules/ (module "${to.name}"): let the module plug in where the app is composed (src/composition.ts)`;
   }
   if (from.layer === 'side' && repository) return `${from.name}/ must not use the repository of module "${to.name}": call a service it exports`;

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { createDatabase, type Database } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo/seed';
 import { createStorage } from './lib/storage';
 import { composeFeatures } from './composition';
 import { installJobEngine } from './jobs/engine';

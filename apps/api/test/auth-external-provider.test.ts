@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/demo/seed';
 import { TestBrowser, formAction, hiddenField } from './browser';
 import { createTestDatabase } from './database';
 import { build, testConfig, type TestApp } from './helper';

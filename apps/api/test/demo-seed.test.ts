@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema';
-import { CHATBOT_PROJECT } from '../src/db/seed-chatbot-project';
-import { DEMO_PROJECT, seedDemo } from '../src/db/seed';
+import { CHATBOT_PROJECT } from '../src/demo/seed-chatbot-project';
+import { DEMO_PROJECT, seedDemo } from '../src/demo/seed';
 import { organizationId } from './factories';
 import { build, type TestApp } from './helper';
 

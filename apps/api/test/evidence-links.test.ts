@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../src/db/schema';
-import { seedDemoEvidence } from '../src/db/seed-evidence';
+import { seedDemoEvidence } from '../src/demo/seed-evidence';
 import { localStorage } from '../src/lib/storage/local-storage';
 import { evidenceExpiryJob } from '../src/modules/evidence/evidence-expiry-job';
 import { uploadEvidence } from './factories';

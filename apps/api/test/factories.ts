@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { OrganizationRole } from '@aegis/contracts';
 import { organizations } from '../src/db/schema';
-import { minimalPdf } from '../src/db/seed-evidence';
+import { minimalPdf } from '../src/demo/seed-evidence';
 import { randomSecret, sha256 } from '../src/lib/crypto';
 import { membershipRepository } from '../src/modules/organizations/membership-repository';
 import type { TestApp } from './helper';

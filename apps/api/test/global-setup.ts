@@ -7,7 +7,7 @@ import { createDatabase } from '../src/db/client';
 import { composeFeatures } from '../src/composition';
 import { installJobEngine } from '../src/jobs/engine';
 import { registeredJobs } from '../src/jobs/registry';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/demo/seed';
 import { syncBuiltInFrameworks } from '../src/modules/frameworks/built-in-sync';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/demo/seed';
 import { syncBuiltInFrameworks } from '../src/modules/frameworks/built-in-sync';
 import type { JobEngineOptions } from '../src/jobs/engine';
 import type { Clock } from '../src/lib/clock';

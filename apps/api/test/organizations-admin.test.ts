@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema';
-import { DEMO_TAGS } from '../src/db/seed-tags';
+import { DEMO_TAGS } from '../src/demo/seed-tags';
 import { organizationId, uniqueEmail } from './factories';
 import { build, type TestApp } from './helper';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerLookups } from '../src/composition';
 import auth from '../src/plugins/auth';
 import { access } from '../src/plugins/access';
-import { DEMO_PROJECT } from '../src/db/seed';
+import { DEMO_PROJECT } from '../src/demo/seed';
 import { projects } from '../src/db/schema';
 import { build, type TestApp } from './helper';
 

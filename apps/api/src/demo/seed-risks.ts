@@ -9,8 +9,8 @@ import { RISK_LIBRARY } from '../modules/risks/risk-library';
 import { createRiskIn, riskService } from '../modules/risks/risk-service';
 import { strategyService } from '../modules/risks/strategy-service';
 import { treatmentService } from '../modules/risks/treatment-service';
-import type { Tx } from './client';
-import { projectControls, projects, users } from './schema';
+import type { Tx } from '../db/client';
+import { projectControls, projects, users } from '../db/schema';
 import { CHATBOT_PROJECT } from './seed-chatbot-project';
 
 /** People are named by the part of their e-mail before @demo.local, with their role on the project. */

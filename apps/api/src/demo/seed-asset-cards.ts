@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { assetCardFacts, projectRightsFor, type AssetCardFacts, type AssetCardNature, type AssetCardType, type LineageRelation, type ProjectRole } from '@aegis/contracts';
 import type { RequestContext } from '../plugins/auth';
 import { assetCardService, createAssetCardIn } from '../modules/asset-cards/asset-card-service';
-import type { Tx } from './client';
-import { evidences, projectControls, projects, risks, users } from './schema';
+import type { Tx } from '../db/client';
+import { evidences, projectControls, projects, risks, users } from '../db/schema';
 
 type DemoCard = {
   key: string;

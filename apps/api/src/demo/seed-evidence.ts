@@ -5,8 +5,8 @@ import type { FileStorage } from '../lib/storage/file-storage';
 import type { RequestContext } from '../plugins/auth';
 import { evidenceService } from '../modules/evidence/evidence-service';
 import { addEvidenceIn } from '../modules/evidence/evidence-upload-service';
-import type { Tx } from './client';
-import { projectControls, projects, risks, users } from './schema';
+import type { Tx } from '../db/client';
+import { projectControls, projects, risks, users } from '../db/schema';
 
 /**
  * A PDF of one page with the given lines, written by hand (uncompressed, Helvetica, Latin-1 text): valid

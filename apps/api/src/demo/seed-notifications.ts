@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { controlLink } from '../modules/controls/control-service';
-import type { Tx } from './client';
-import { notifications } from './schema';
+import type { Tx } from '../db/client';
+import { notifications } from '../db/schema';
 
 type Demo = { organizationId: string; projectId: string; idOf: (email: string) => string; reviews: Map<string, string> };
 

@@ -1,5 +1,5 @@
-import type { Tx } from './client';
-import { tags } from './schema';
+import type { Tx } from '../db/client';
+import { tags } from '../db/schema';
 
 /** The demo organization's taxonomy (Customization), as a governance team would label its controls. */
 export const DEMO_TAGS = [

@@ -12,8 +12,8 @@ import { seedDemoRisks } from './seed-risks';
 import { seedDemoTags } from './seed-tags';
 import { CREDIT_SCORING_WORK, seedDemoWork } from './seed-work';
 import type { FileStorage } from '../lib/storage/file-storage';
-import type { Db } from './client';
-import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from './schema';
+import type { Db } from '../db/client';
+import { localAccounts, organizationConfigs, organizationMemberRoles, organizationMemberships, organizations, projectMemberships, projects, users } from '../db/schema';
 
 /** Demo-only password of every seeded account; documented in the README. */
 export const DEMO_PASSWORD = 'demo';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { WorkItemStatus } from '@aegis/contracts';
-import type { Tx } from './client';
+import type { Tx } from '../db/client';
 import { recordActivity } from '../modules/logs/record-activity';
 import { contentHash } from '../modules/reviews/review-view';
 import type { DemoTagName } from './seed-tags';

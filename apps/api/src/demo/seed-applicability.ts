@@ -1,8 +1,8 @@
 import type { EuAiActSettingsInput } from '@aegis/contracts';
 import { and, eq } from 'drizzle-orm';
 import { saveEuAiActSettings } from '../modules/applicability/eu-ai-act-settings-service';
-import type { Tx } from './client';
-import { projects } from './schema';
+import type { Tx } from '../db/client';
+import { projects } from '../db/schema';
 import { DEMO_PROJECT } from './seed';
 import { CHATBOT_PROJECT } from './seed-chatbot-project';
 

@@ -1,6 +1,6 @@
 import { applyFrameworks } from '../modules/frameworks/project-framework-service';
-import type { Tx } from './client';
-import { projectMemberships, projects } from './schema';
+import type { Tx } from '../db/client';
+import { projectMemberships, projects } from '../db/schema';
 import type { DemoTagName } from './seed-tags';
 import { seedDemoWork, type WorkStep } from './seed-work';
 
