@@ -278,6 +278,24 @@ describe('the evidence list', () => {
     expect((await get('name=nothing%20like%20this')).total).toBe(0);
   });
 
+  it('takes the snippet from a window around the first match, wherever it is in a long text and in whatever case (issue 29)', async () => {
+    // The match 600,000 characters in, capitalized: the snippet is read from a few KB around it, not from the whole text.
+    const { refreshSearch } = await import('../src/modules/evidence/search-vector');
+    const filler = 'Routine log line without anything notable. '.repeat(14_000);
+    const before = rows<{ content: string | null; text_status: string }>(await t.db.execute(sql`select content, text_status from evidence_versions where evidence_id = ${made.metrics!.id}`))[0]!;
+    await t.db.execute(sql`update evidence_versions set content = ${`${filler}The Quokka register was audited by the steering board. ${filler}`}, text_status = 'extracted' where evidence_id = ${made.metrics!.id}`);
+    await refreshSearch(t.db, made.metrics!.id);
+    const found = await get('name=quokka');
+    expect(names(found)).toEqual(['Validation metrics']);
+    expect(found.items[0]!.snippet).toMatch(/The «Quokka» register was audited/);
+    expect(found.items[0]!.snippet!.length).toBeLessThan(1_000);
+    // Stemmed: "audits" finds "audited", and "steering boards" both words.
+    expect((await get('name=audits')).items.find((i) => i.name === 'Validation metrics')!.snippet).toContain('«audited»');
+    expect((await get('name=steering%20boards')).items[0]!.snippet).toMatch(/«steering» «board»/);
+    await t.db.execute(sql`update evidence_versions set content = ${before.content}, text_status = ${before.text_status}::evidence_text_status where evidence_id = ${made.metrics!.id}`);
+    await refreshSearch(t.db, made.metrics!.id);
+  });
+
   it('filters by controls, risks (id or R-n), effective dates, file types, status, validity, assignment and links', async () => {
     expect(names(await get(`associated_controls=${codes[0]},${codes[1]}&sort_by=name`))).toEqual(['Model card', 'Pipeline config']);
     expect(names(await get(`associated_risks=${risk.reference}`))).toEqual(['Bias test report']);

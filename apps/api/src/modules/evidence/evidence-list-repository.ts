@@ -11,7 +11,7 @@ import {
 } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
-import { contentSnippet, searchMatches } from './search-vector';
+import { contentMatches, contentSnippet, MAX_SNIPPETS_PER_PAGE, searchMatches } from './search-vector';
 import { like, list, personJson, rowsOf } from './sql-helpers';
 
 export type EvidenceFilters = {
@@ -121,8 +121,15 @@ const columns = sql`
   e.file_type, e.sha256, e.text_status, e.effective_date::text as effective_date, e.expires_on::text as expires_on, e.expired_at,
   e.uploaded_by as uploaded_by_id, e.uploaded_at, e.created_at, e.updated_at, e.created_by as created_by_id, e.out_of_scope_justification`;
 
-/** The current version's text, for the snippet. */
-const currentContent = sql`(select v.content from evidence_versions v where v.id = e.current_version_id)`;
+/**
+ * The current version's text of a page's row `e` (its number `page.n`), for the snippet: read only when the
+ * text itself matched the words and the row is among the page's first MAX_SNIPPETS_PER_PAGE, and read once
+ * (`|| ''` takes it out of storage into memory, `offset 0` keeps the planner from copying the expression
+ * into each of the snippet's uses, which would read 1 MB again for each).
+ */
+const snippetText = (words: string) => sql`left join lateral (
+  select v.content || '' as content from evidence_versions v
+   where v.id = e.current_version_id and page.n <= ${MAX_SNIPPETS_PER_PAGE} and ${contentMatches('e', words)} offset 0) t on true`;
 
 export type EvidenceRow = {
   id: string;
@@ -174,8 +181,8 @@ export const evidenceListRepository = {
            order by ${order}
            limit ${query.size} offset ${offsetOf(query.page, query.size)}
         ), p as (
-          select ${columns}, ${filters.name ? contentSnippet('e', currentContent, filters.name) : sql`null::text`} as snippet, page.total, page.n
-            from page join evidences e on e.id = page.id
+          select ${columns}, ${filters.name ? contentSnippet(sql`t.content`, filters.name) : sql`null::text`} as snippet, page.total, page.n
+            from page join evidences e on e.id = page.id ${filters.name ? snippetText(filters.name) : sql``}
         )
         select p.*, ${decorations} from p order by p.n`),
     );

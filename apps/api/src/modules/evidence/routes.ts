@@ -67,7 +67,7 @@ export async function evidenceRoutes(root: FastifyInstance) {
         tags,
         summary: "The project's evidence, filtered, sorted and paged, with links, people, tags and validity",
         description:
-          '`name` matches the name and file name (part of a word) and the name, description and extracted text (full-text); when the text matched, `snippet` shows the passage, the match between « and ». ' +
+          '`name` matches the name and file name (part of a word) and the name, description and extracted text (full-text); when the text matched, `snippet` shows the passage around the first match, the match between « and » (on the first 50 rows of a page; later rows answer null). ' +
           '`associated_controls` takes control codes, `associated_risks` risk ids or R-n references; `start_date`/`end_date` bound the effective date. Without `sort_by`, the newest upload first.',
         params: projectIdParams,
         querystring: listEvidenceQuery,
