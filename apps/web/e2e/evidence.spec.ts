@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectBrowserErrors, expectNoSeriousViolations, screenshots, setUpProject, signIn } from './support';
+import { collectBrowserErrors, expectNoSeriousViolations, SCREENSHOTS, screenshots, setUpProject, signIn, tokenFor } from './support';
 
 /** The files of the journey, as bytes the test knows: what is downloaded is compared with them. */
 const FILES = [
@@ -170,5 +171,55 @@ test('an editor uploads three files by drag and drop (one over 100 MB refused), 
   expect(sha256(received)).toBe(sha256(uploaded));
   await expectNoSeriousViolations(page, 'evidence detail');
 
+  expect(errors).toEqual([]);
+});
+
+/** A one-page PDF, small enough to write here: what the preview frames. */
+function onePagePdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 18 Tf 20 70 Td (Data sheet) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let text = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(text.length);
+    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = text.length;
+  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(text, 'latin1');
+}
+
+test('a PDF preview shows the file in the page, within the content security policy (issue 29, item 2)', async ({ page, request }) => {
+  const errors = collectBrowserErrors(page);
+  const projectId = await setUpProject(request, `Preview ${Date.now()}`);
+  const editor = { authorization: `Bearer ${await tokenFor(request, 'editor@demo.local')}` };
+  const uploaded = await request.post(`/api/projects/${projectId}/evidence`, {
+    headers: editor,
+    multipart: { file: { name: 'data-sheet.pdf', mimeType: 'application/pdf', buffer: onePagePdf() } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const evidenceId = ((await uploaded.json()) as { id: string }).id;
+
+  await signIn(page, 'editor@demo.local');
+  await page.goto(`/projects/project-detail/${projectId}/evidence-detail/${evidenceId}`);
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'data-sheet.pdf' });
+  const frame = dialog.locator('iframe[title="data-sheet.pdf (PDF)"]');
+  await expect(frame).toHaveAttribute('src', /.+/);
+  // The framed document is the PDF, not the browser's error page of a refused frame.
+  await expect.poll(async () => (await frame.elementHandle())?.contentFrame().then((content) => content?.url())).toMatch(/^(blob:|http)/);
+  await expect.poll(() => page.frames().some((each) => each.url().startsWith('chrome-error:'))).toBe(false);
+  const shown = await (await frame.elementHandle())!.contentFrame();
+  await expect.poll(() => shown!.evaluate(() => document.contentType)).toBe('application/pdf');
+  await page.waitForTimeout(1_000);
+  await dialog.screenshot({ path: path.join(SCREENSHOTS, 'evidence-pdf-preview.png') });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  expect(errors.filter((error) => /Content Security Policy|violates/i.test(error))).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -43,6 +43,9 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...(sentry ? [sentry] : [])],
         'worker-src': ["'self'", ...(sentry ? ['blob:'] : [])],
+        // The evidence preview frames the PDF it fetched with the session (a `blob:` URL of this page, which
+        // inherits this policy): frames only, and nothing else from `blob:` but images.
+        'frame-src': ['blob:'],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
         'upgrade-insecure-requests': null,
