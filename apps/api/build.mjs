@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx', 'template-worker': 'src/modules/frameworks/template-worker.ts', 'evidence-text-worker': 'src/modules/evidence/text/text-worker.ts' },
+  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx', 'template-worker': 'src/modules/frameworks/template-worker.ts', 'evidence-text-worker': 'src/modules/evidence/text/text-worker.ts', 'card-worker': 'src/modules/asset-cards/card-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

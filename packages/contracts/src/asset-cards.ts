@@ -255,6 +255,30 @@ export const downloadAssetCardQuery = z.object({ format: z.enum(ASSET_CARD_DOWNL
 export const importAssetCardQuery = z.object({
   asset_card_type: assetCardType.optional(),
   asset_card_nature: assetCardNature.optional(),
+  /** The card's name when the file gives none (or to replace the one it gives). */
+  name: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters').optional(),
 });
+export type ImportAssetCardQuery = z.infer<typeof importAssetCardQuery>;
+
+/** What an import would create, read from the file without creating anything (the import dialog shows it first). */
+export const assetCardImportPreview = z.object({
+  /** The name read (or given); null when the file has none and `name` must be given. */
+  name: z.string().nullable(),
+  name_required: z.boolean(),
+  asset_card_type: assetCardType,
+  asset_card_nature: assetCardNature,
+  version: z.string().nullable(),
+  license: z.string().nullable(),
+  languages: z.array(z.string()),
+  base_model: z.string().nullable(),
+  task: z.string().nullable(),
+  /** The front matter's `datasets`, and the project's dataset cards they name (a model is linked to those, trained on). */
+  datasets: z.array(z.string()),
+  linked_datasets: z.array(z.object({ id: uuid, name: z.string() })),
+  metrics: z.array(assetCardMetric),
+  /** The headings of the card's sections that were read. */
+  sections: z.array(z.string()),
+});
+export type AssetCardImportPreview = z.infer<typeof assetCardImportPreview>;
 /** The largest card file accepted for import. */
 export const MAX_ASSET_CARD_FILE_BYTES = 1_048_576;

@@ -109,3 +109,51 @@ describe('nesting guard', () => {
     expect(MAX_NESTING_DEPTH).toBe(32);
   });
 });
+
+describe('entry cap (issue 29, item 4)', () => {
+  const keys = (n: number) => Array.from({ length: n }, (_, i) => `k${i}: v`).join('\n');
+  const items = (n: number) => `xs:\n${Array.from({ length: n }, (_, i) => `- v${i}`).join('\n')}`;
+
+  it('counts block keys, list items and flow entries, and names the line where the cap is passed', () => {
+    expect(findExcessNesting(keys(100), { format: 'yaml', maxEntries: 100 })).toBeNull();
+    expect(findExcessNesting(keys(101), { format: 'yaml', maxEntries: 100 })).toMatchObject({ line: 101, entries: 101, maxEntries: 100 });
+    // `xs:` is one entry, then each item.
+    expect(findExcessNesting(items(99), { format: 'yaml', maxEntries: 100 })).toBeNull();
+    expect(findExcessNesting(items(100), { format: 'yaml', maxEntries: 100 })).toMatchObject({ line: 101, maxEntries: 100 });
+    const flow = `datasets: [${Array.from({ length: 200 }, (_, i) => `d${i}`).join(', ')}]`;
+    expect(findExcessNesting(flow, { format: 'yaml', maxEntries: 100 })).toMatchObject({ line: 1, maxEntries: 100 });
+    expect(findExcessNesting(JSON.stringify({ a: Array.from({ length: 200 }, (_, i) => i) }), { format: 'json', maxEntries: 100 })).toMatchObject({ maxEntries: 100 });
+    // Without a cap nothing is counted against the text; depth is still measured first.
+    expect(findExcessNesting(keys(5000), { format: 'yaml' })).toBeNull();
+    expect(findExcessNesting(`a: ${'['.repeat(40)}`, { format: 'yaml', maxEntries: 1000 })).toMatchObject({ depth: 33, maxDepth: 32 });
+    expect(findExcessNesting(`a: ${'['.repeat(40)}`, { format: 'yaml', maxEntries: 1000 })!.maxEntries).toBeUndefined();
+  });
+
+  it('never counts fewer entries than the parser sees', () => {
+    const samples = [keys(50), items(50), 'a:\n  b: [1, 2, {c: 3, d: [4, 5]}]\n  e:\n  - f: 1\n    g: 2\n  - h\n', '{"a": [1, 2, 3], "b": {"c": 1, "d": 2}}'];
+    const count = (value: unknown): number =>
+      value === null || typeof value !== 'object' ? 0 : (Array.isArray(value) ? value : Object.values(value)).reduce((n: number, v) => n + 1 + count(v), 0);
+    for (const sample of samples) {
+      const total = count(parseDocument(sample).toJS());
+      expect(findExcessNesting(sample, { format: 'yaml', maxEntries: total - 1 }), sample).not.toBeNull();
+    }
+  });
+
+  it('refuses with a 422 naming the limit and the line', () => {
+    let error: unknown;
+    try {
+      assertNestingWithin(keys(20), { format: 'yaml', maxEntries: 10, path: 'body.file' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 422, code: 'too_many_entries', errors: [{ path: 'body.file', line: 11 }] });
+    expect((error as AppError).detail).toContain('more than 10 keys and list items (line 11)');
+  });
+
+  it('stays linear: 100,000 keys are counted in well under a second', () => {
+    const started = performance.now();
+    expect(findExcessNesting(keys(100_000), { format: 'yaml', maxEntries: 10_000 })).toMatchObject({ line: 10_001 });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

@@ -16,18 +16,28 @@ import { AppError } from './errors';
 export const MAX_NESTING_DEPTH = 32;
 
 export type NestedFormat = 'json' | 'yaml';
-export type NestingOptions = { format: NestedFormat; maxDepth?: number };
-/** Where the text first goes deeper than allowed: 1-based line, and the depth reached there. */
-export type NestingExcess = { line: number; depth: number; maxDepth: number };
+/**
+ * `maxEntries` (none by default) also caps how many keys and list items the text holds in all: a parser
+ * whose cost grows faster than the number of keys (the YAML parser's duplicate-key check compares each key
+ * of a mapping with every earlier one) must not see 100,000 of them in a 1 MB file.
+ */
+export type NestingOptions = { format: NestedFormat; maxDepth?: number; maxEntries?: number };
+/**
+ * Where the text first goes deeper than allowed: 1-based line, and the depth reached there; or, with
+ * `entries` and `maxEntries`, the line where it first holds more keys and list items than allowed.
+ */
+export type NestingExcess = { line: number; depth: number; maxDepth: number; entries?: number; maxEntries?: number };
 
-/** The first place `text` nests deeper than `maxDepth`, or null; O(length of text), no recursion. */
-export function findExcessNesting(text: string, { format, maxDepth = MAX_NESTING_DEPTH }: NestingOptions): NestingExcess | null {
-  return format === 'json' ? scanJson(text, maxDepth) : scanYaml(text, maxDepth);
+/** The first place `text` nests deeper than `maxDepth` (or holds more than `maxEntries` entries), or null; O(length of text), no recursion. */
+export function findExcessNesting(text: string, { format, maxDepth = MAX_NESTING_DEPTH, maxEntries = Infinity }: NestingOptions): NestingExcess | null {
+  return format === 'json' ? scanJson(text, maxDepth, maxEntries) : scanYaml(text, maxDepth, maxEntries);
 }
 
 /** The message a refusal carries, for callers that collect problems instead of throwing. */
 export const nestingMessage = (excess: NestingExcess) =>
-  `is nested more than ${excess.maxDepth} levels deep (line ${excess.line}); flatten the document`;
+  excess.maxEntries !== undefined
+    ? `holds more than ${excess.maxEntries.toLocaleString('en')} keys and list items (line ${excess.line}); split the document`
+    : `is nested more than ${excess.maxDepth} levels deep (line ${excess.line}); flatten the document`;
 
 /**
  * Refuses `text` with a 422 naming the line when it nests deeper than `maxDepth` (default
@@ -38,12 +48,14 @@ export function assertNestingWithin(text: string, options: NestingOptions & { pa
   if (!excess) return;
   const path = options.path ?? '$';
   const message = nestingMessage(excess);
-  throw new AppError(422, `${path}: ${message}`, 'too_deeply_nested', [{ path, message, line: excess.line }]);
+  throw new AppError(422, `${path}: ${message}`, excess.maxEntries !== undefined ? 'too_many_entries' : 'too_deeply_nested', [{ path, message, line: excess.line }]);
 }
 
-function scanJson(text: string, maxDepth: number): NestingExcess | null {
+function scanJson(text: string, maxDepth: number, maxEntries: number): NestingExcess | null {
   let depth = 0;
   let line = 1;
+  // Entries: each collection opened and each comma between entries (over-counts an empty collection by one).
+  let entries = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -52,8 +64,9 @@ function scanJson(text: string, maxDepth: number): NestingExcess | null {
       if (c === 92) i++; // the escaped character cannot end the string
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > maxDepth) return { line, depth, maxDepth };
+    else if (c === 91 || c === 123 || c === 44) {
+      if (c !== 44 && ++depth > maxDepth) return { line, depth, maxDepth };
+      if (++entries > maxEntries) return { line, depth, maxDepth, entries, maxEntries };
     } else if ((c === 93 || c === 125) && depth > 0) depth--;
   }
   return null;
@@ -67,15 +80,23 @@ type Collection = { column: number; kind: 'seq' | 'map' };
  * block depth they open in and may span lines. Quoted scalars (which may span lines), block scalars
  * (`|`, `>`) and comments are skipped, so brackets inside them do not count.
  */
-function scanYaml(text: string, maxDepth: number): NestingExcess | null {
+function scanYaml(text: string, maxDepth: number, maxEntries: number): NestingExcess | null {
   const stack: Collection[] = [];
+  // Keys and list items: each block entry (`key:`, `- `, `? `), and in flow each collection opened and each comma.
+  let entries = 0;
+  let tooMany = false;
   let flowDepth = 0;
   let quote: 0 | 34 | 39 = 0; // inside a quoted scalar that continues on the next line
   let blockScalarParent = -1; // skipping a block scalar's lines indented more than this column
   let lineNumber = 0;
   let start = 0;
 
-  const excess = () => ({ line: lineNumber, depth: stack.length + flowDepth, maxDepth });
+  const excess = (): NestingExcess =>
+    tooMany ? { line: lineNumber, depth: stack.length + flowDepth, maxDepth, entries, maxEntries } : { line: lineNumber, depth: stack.length + flowDepth, maxDepth };
+  const counted = () => {
+    tooMany = ++entries > maxEntries;
+    return !tooMany;
+  };
 
   /** Scans flow content / a quoted scalar from `i` to the end of the line; returns false when too deep. */
   function scanInline(line: string, i: number): boolean {
@@ -97,7 +118,9 @@ function scanYaml(text: string, maxDepth: number): NestingExcess | null {
       else if (c === 35 && (i === 0 || line.charCodeAt(i - 1) === 32 || line.charCodeAt(i - 1) === 9)) return true; // comment
       else if (c === 91 || c === 123) {
         flowDepth++;
-        if (stack.length + flowDepth > maxDepth) return false;
+        if (stack.length + flowDepth > maxDepth || !counted()) return false;
+      } else if (c === 44 && flowDepth > 0) {
+        if (!counted()) return false;
       } else if ((c === 93 || c === 125) && flowDepth > 0) flowDepth--;
       else if (flowDepth === 0 && c !== 32 && c !== 9) {
         // Outside flow a plain scalar follows (`"a" b` is an error the parser reports); nothing nests in it.
@@ -108,6 +131,7 @@ function scanYaml(text: string, maxDepth: number): NestingExcess | null {
   }
 
   function open(column: number, kind: Collection['kind']): boolean {
+    if (!counted()) return false;
     while (stack.length && stack[stack.length - 1]!.column > column) stack.pop();
     const top = stack[stack.length - 1];
     if (top && top.column === column) {

@@ -6,7 +6,8 @@ export type CardDownload = { body: Buffer; contentType: string; disposition: str
 
 /**
  * A card as a file: `markdown` is the Hugging Face card (YAML front matter + sections, card-markdown.ts)
- * that the import reads back to the same card; `json` is the card's detail as the API answers it.
+ * that the import reads back to the same card (its `datasets` naming the dataset cards it was trained on,
+ * so that the import links them again); `json` is the card's detail as the API answers it.
  */
 export function cardDownload(card: AssetCardDetail, format: 'markdown' | 'json'): CardDownload {
   const disposition = attachment(card.name, format === 'markdown' ? 'md' : 'json', 'asset-card');
@@ -20,6 +21,6 @@ export function cardDownload(card: AssetCardDetail, format: 'markdown' | 'json')
     facts: card.facts,
     sections: card.sections,
     extra_metadata: card.extra_metadata,
-  });
+  }, { trainedOn: card.upstream.filter((u) => u.relation === 'trained_on' && u.card.asset_card_type === 'dataset').map((u) => u.card.name) });
   return { body: Buffer.from(markdown, 'utf8'), contentType: 'text/markdown; charset=utf-8', disposition };
 }

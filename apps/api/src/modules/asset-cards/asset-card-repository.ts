@@ -254,13 +254,14 @@ export const assetCardRepository = {
   },
 
   /** Cards of the project by name, case-insensitive, of one type (an import's `datasets` to lineage). */
+  /** Cards of these names (case-insensitive): one array parameter, so one statement text whatever their number (40,000 names are one value, not 40,000). */
   async byNames(db: Executor, organizationId: string, projectId: string, type: AssetCardType, names: readonly string[]) {
     if (names.length === 0) return [];
     return rowsOf<{ id: string; name: string }>(
       await db.execute(sql`
         select c.id, c.name from asset_cards c
          where c.organization_id = ${organizationId} and c.project_id = ${projectId} and c.asset_card_type = ${type}
-           and lower(c.name) in (${list(names.map((n) => n.toLowerCase()))})
+           and lower(c.name) = any(${sql.param(names.map((n) => n.toLowerCase()))}::text[])
          order by c.created_at, c.id`),
     );
   },

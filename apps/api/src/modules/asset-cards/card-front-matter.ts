@@ -1,12 +1,20 @@
-import { isMap, LineCounter, parseDocument, stringify, visit } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, stringify, visit } from 'yaml';
 import { AppError } from '../../lib/errors';
 import { findExcessNesting, nestingMessage } from '../../lib/nesting-guard';
 
 /**
  * The YAML front matter of a Markdown card: found between a `---` first line and the next `---` (or
- * `...`) line, measured by the one nesting guard before the YAML parser sees it, then parsed (YAML 1.2
- * core schema, unique keys, no aliases). Every refusal is a 422 naming the line of the file.
+ * `...`) line, measured by the one nesting guard before the YAML parser sees it (depth, and at most
+ * MAX_FRONT_MATTER_ENTRIES keys and list items), then parsed (YAML 1.2 core schema, unique keys, no
+ * aliases). Every refusal is a 422 naming the line of the file.
  */
+
+/**
+ * Keys and list items a card's front matter may hold in all. The Hub's largest cards (a dataset's
+ * `dataset_info` and `configs` for dozens of configurations) hold a few thousand; 1 MB of YAML could hold
+ * 100,000, which the parser takes seconds to read.
+ */
+export const MAX_FRONT_MATTER_ENTRIES = 10_000;
 
 export type FrontMatter = {
   values: Record<string, unknown>;
@@ -48,12 +56,13 @@ export function readFrontMatter(text: string): FrontMatter {
   const { yaml, body, bodyLine } = split(text);
   if (yaml === null || yaml.trim() === '') return { values: {}, lineOf: () => undefined, body, bodyLine };
   // The file's line = the YAML's line + 1 (the opening ---).
-  const excess = findExcessNesting(yaml, { format: 'yaml' });
+  const excess = findExcessNesting(yaml, { format: 'yaml', maxEntries: MAX_FRONT_MATTER_ENTRIES });
   if (excess) throw fileError(`the front matter ${nestingMessage({ ...excess, line: excess.line + 1 }).replace(/ \(line \d+\)/, '')}`, excess.line + 1);
   const counter = new LineCounter();
   let doc;
   try {
-    doc = parseDocument(yaml, { lineCounter: counter, uniqueKeys: true, strict: true, prettyErrors: true, schema: 'core', merge: false });
+    // Unique keys are checked below in one pass: the parser's own check compares each key with every earlier one.
+    doc = parseDocument(yaml, { lineCounter: counter, uniqueKeys: false, strict: true, prettyErrors: true, schema: 'core', merge: false });
   } catch (error) {
     throw fileError(error instanceof RangeError ? 'the front matter is nested too deeply' : 'the front matter could not be read');
   }
@@ -64,13 +73,36 @@ export function readFrontMatter(text: string): FrontMatter {
     throw fileError(`bad YAML in the front matter: ${message}`, line === undefined ? undefined : line + 1);
   }
   let alias: number | undefined | null = null;
+  let duplicate: { key: string; line: number | undefined } | null = null;
+  const lineAt = (node: unknown) => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return range ? counter.linePos(range[0]).line + 1 : undefined;
+  };
   visit(doc, {
     Alias(_, node) {
-      alias = node.range ? counter.linePos(node.range[0]).line + 1 : undefined;
+      alias = lineAt(node);
       return visit.BREAK;
+    },
+    Map(_, node) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        // Scalar keys by type and value (`1` and `"1"` differ, as YAML says); a collection as a key is never equal to another.
+        const key = isScalar(pair.key) ? `${typeof pair.key.value}:${String(pair.key.value)}` : pair.key === null ? 'null:' : undefined;
+        if (key === undefined) continue;
+        if (seen.has(key)) {
+          duplicate = { key: key.slice(key.indexOf(':') + 1), line: lineAt(pair.key) };
+          return visit.BREAK;
+        }
+        seen.add(key);
+      }
+      return undefined;
     },
   });
   if (alias !== null) throw fileError('YAML aliases (*name) are not allowed in the front matter', alias);
+  if (duplicate !== null) {
+    const { key, line } = duplicate as { key: string; line: number | undefined };
+    throw fileError(`bad YAML in the front matter: Map keys must be unique (${JSON.stringify(key.slice(0, 100))} comes twice)`, line);
+  }
   if (doc.contents !== null && !isMap(doc.contents)) throw fileError('the front matter must be YAML keys and values (key: value)', 2);
   const values = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
   const contents = doc.contents;

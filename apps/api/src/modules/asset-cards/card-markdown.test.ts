@@ -26,7 +26,8 @@ describe('a Hugging Face model card', () => {
   const parsed = parseCardMarkdown(SAMPLE_MODEL_CARD);
 
   it('maps the front matter to the facts and keeps the rest', () => {
-    expect(parsed).toMatchObject({ name: 'distilbert-loan-intent', asset_card_type: 'model', asset_card_nature: 'in_house', version: null });
+    // A Hub model card (no aegis: key, so not written by us) is third party unless the import says otherwise (issue 29, item 12).
+    expect(parsed).toMatchObject({ name: 'distilbert-loan-intent', asset_card_type: 'model', asset_card_nature: 'third_party', version: null });
     expect(parsed.facts).toEqual({
       ...assetCardFacts.parse({}),
       license: 'apache-2.0',
@@ -47,7 +48,13 @@ describe('a Hugging Face model card', () => {
       metrics: ['accuracy', 'f1'],
       widget: [{ text: 'I would like to borrow 15,000 euros to buy a car.', example_title: 'Car loan' }],
     });
-    for (const key of ['license', 'language', 'base_model', 'pipeline_tag', 'model-index']) expect(parsed.extra_metadata).not.toHaveProperty(key);
+    for (const key of ['license', 'language', 'base_model', 'pipeline_tag']) expect(parsed.extra_metadata).not.toHaveProperty(key);
+    // model-index is kept whole (task names, splits, verified, metric types), to be written back as it came.
+    expect((parsed.extra_metadata['model-index'] as { results: { dataset: unknown; metrics: unknown[] }[] }[])[0]!.results[0]).toMatchObject({
+      task: { type: 'text-classification', name: 'Text Classification' },
+      dataset: { name: 'loan-intent-2023', type: 'acme/loan-intent-2023', split: 'test' },
+      metrics: [{ type: 'accuracy', value: 0.912, name: 'Accuracy' }, { type: 'f1', value: 0.897, name: 'F1 (macro)', verified: false }],
+    });
   });
 
   it('matches the template sections to the model sections by heading, subsections and code blocks included', () => {
@@ -75,7 +82,7 @@ describe('a Hugging Face model card', () => {
     expect(markdown).toContain('\n# distilbert-loan-intent\n\n<!-- Provide a quick summary');
     expect(markdown).toContain('\n## Intended Use\n\n### Direct Use\n');
     expect(markdown.indexOf('## Bias, Risks, and Limitations')).toBeLessThan(markdown.indexOf('## How to Get Started with the Model'));
-    expect(markdown).toMatch(/aegis:\n {2}asset_card_type: model\n {2}asset_card_nature: in_house\n---\n/);
+    expect(markdown).toMatch(/aegis:\n {2}asset_card_type: model\n {2}asset_card_nature: third_party\n---\n/);
     const again = parseCardMarkdown(markdown);
     expect(card(again)).toEqual(card(parsed));
     expect(again.datasets).toEqual(parsed.datasets);
@@ -114,10 +121,12 @@ describe('cards without front matter, and odd ones', () => {
     expect(parsed).toMatchObject({ name: 'Branch visits', description: 'Counts per branch.', sections: { source_and_provenance: 'Till exports.' }, extra_metadata: {} });
   });
 
-  it('keeps metric values that are no number apart, and takes numeric strings', () => {
+  it('keeps metric values that are no number in the model-index it keeps, and takes numeric strings', () => {
     const parsed = parseCardMarkdown('---\nmodel-index:\n- name: m\n  results:\n  - metrics:\n    - {type: bleu, value: "31.5"}\n    - {type: rouge, value: [0.1, 0.2]}\n---\n# m\n');
     expect(parsed.facts.metrics).toEqual([{ name: 'bleu', value: 31.5, dataset: null }]);
-    expect(parsed.extra_metadata.unmapped_metrics).toEqual([{ name: 'rouge', value: [0.1, 0.2], dataset: null }]);
+    expect(parsed.extra_metadata['model-index']).toEqual([{ name: 'm', results: [{ metrics: [{ type: 'bleu', value: '31.5' }, { type: 'rouge', value: [0.1, 0.2] }] }] }]);
+    expect(parsed.extra_metadata).not.toHaveProperty('unmapped_metrics');
+    expect(writeCardMarkdown(card(parsed))).toMatch(/type: rouge/);
     expect(card(parseCardMarkdown(writeCardMarkdown(card(parsed))))).toEqual(card(parsed));
   });
 

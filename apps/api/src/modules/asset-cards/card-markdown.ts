@@ -8,6 +8,7 @@ import {
   type AssetCardNature,
   type AssetCardType,
 } from '@aegis/contracts';
+import { isDeepStrictEqual } from 'node:util';
 import { parseCardBody, writeCardBody, type UnmappedSection } from './card-body';
 import { fileError, readFrontMatter, writeFrontMatter, type FrontMatter } from './card-front-matter';
 
@@ -17,17 +18,25 @@ import { fileError, readFrontMatter, writeFrontMatter, type FrontMatter } from '
  *
  * - `license` → facts.license; `language` (a string or a list) → facts.languages; `base_model` (a string
  *   or a list) → facts.base_model; `pipeline_tag` → facts.task;
- * - `model-index[].results[].metrics[]` → facts.metrics (name, numeric value, the result's dataset);
- *   metrics whose value is no number are kept in extra_metadata.unmapped_metrics;
- * - `model_name` (models, systems, components, services) / `pretty_name` (datasets), else the first `# `
- *   heading ("Model Card for X" → X) → the name;
+ * - `model-index[].results[].metrics[]` → facts.metrics (name, numeric value, the result's dataset); the
+ *   model-index itself is kept whole in extra_metadata and written back as it came (task, dataset type, name
+ *   and args, metric types, its name) while the metrics are those it gives; an edited metric is written
+ *   with the task, dataset and type it came with;
+ * - the name: the one the import is given, else `model_name` (models, systems, components, services) /
+ *   `pretty_name` (datasets), else `model-index[0].name`, else the first `# ` heading ("Model Card for X"
+ *   → X; the template's "Model ID" placeholder is no name), else the file's name when it is not README.md;
+ *   with none, the import asks for one (422 naming `name`);
+ * - `language: en` (a single string) is kept as written (extra_metadata.language) and written back so;
  * - `aegis:` holds what Hugging Face has no key for (type, nature, version, the other facts): written by
  *   the export, read back by the import;
  * - everything else (`datasets`, `tags`, `metrics`, `library_name`, `widget`…) → extra_metadata as it is,
- *   written back as it came. `datasets` also names the dataset cards a model was trained on (lineage).
+ *   written back as it came. `datasets` also names the dataset cards a model was trained on (lineage); the
+ *   download adds the dataset cards it is linked to (trained on) that `datasets` does not name yet.
  *
  * The type is the one asked for, else `aegis.asset_card_type`, else dataset when the front matter has
- * dataset-card keys, else model. `## ` sections go to the type's sections by heading (card-sections.ts),
+ * dataset-card keys (`pretty_name`, `dataset_info`, `configs`, `task_categories`, `size_categories`,
+ * `source_datasets`…), else model. The nature is the one asked for, else `aegis.asset_card_nature`, else
+ * third party for a model card from the Hub (no `aegis:` key: we did not write it), else in-house. `## ` sections go to the type's sections by heading (card-sections.ts),
  * the others to extra_metadata.unmapped_sections, written back after the sections.
  * Round trip: parseCardMarkdown(writeCardMarkdown(card)) gives the card back.
  */
@@ -46,6 +55,10 @@ export type CardContent = {
 
 /** A parsed card file, with the dataset names its front matter gives (for lineage). */
 export type ParsedCard = CardContent & { datasets: string[] };
+/** A card file as read before its name is settled: null when neither the file nor the import gives one. */
+export type CardReading = Omit<ParsedCard, 'name'> & { name: string | null };
+/** What the import asks for (query) and the uploaded file's name. */
+export type ReadOptions = { asset_card_type?: AssetCardType; asset_card_nature?: AssetCardNature; name?: string; file_name?: string };
 
 const DATASET_KEYS = ['task_categories', 'task_ids', 'size_categories', 'source_datasets', 'annotations_creators', 'language_creators', 'multilinguality', 'paperswithcode_id', 'pretty_name', 'dataset_info', 'configs'];
 /** Facts under `aegis:` (Hugging Face has no key for them). */
@@ -61,9 +74,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null);
 const texts = (value: unknown) => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(text).filter((v): v is string => v !== null && v.trim() !== '').map((v) => v.trim());
 
-/** model-index → metrics with numeric values (in order), and those without. */
-function metricsOf(modelIndex: unknown): { metrics: AssetCardMetric[]; unmapped: unknown[] } {
-  const metrics: AssetCardMetric[] = [];
+type IndexMetric = { metric: AssetCardMetric; result: Record<string, unknown>; source: Record<string, unknown> };
+
+/** model-index → its metrics with numeric values (in order, each with the result and metric it came from), and those without. */
+function indexMetricsOf(modelIndex: unknown): { metrics: IndexMetric[]; unmapped: unknown[] } {
+  const metrics: IndexMetric[] = [];
   const unmapped: unknown[] = [];
   for (const model of Array.isArray(modelIndex) ? modelIndex : [modelIndex]) {
     for (const result of isRecord(model) && Array.isArray(model.results) ? model.results : []) {
@@ -73,12 +88,27 @@ function metricsOf(modelIndex: unknown): { metrics: AssetCardMetric[]; unmapped:
         if (!isRecord(metric)) continue;
         const name = text(metric.name) ?? text(metric.type) ?? 'metric';
         const value = typeof metric.value === 'number' ? metric.value : typeof metric.value === 'string' && metric.value.trim() !== '' ? Number(metric.value) : NaN;
-        if (Number.isFinite(value)) metrics.push({ name, value, dataset: ds });
+        if (Number.isFinite(value)) metrics.push({ metric: { name, value, dataset: ds }, result, source: metric });
         else unmapped.push({ name, value: metric.value ?? null, dataset: ds });
       }
     }
   }
   return { metrics, unmapped };
+}
+
+const metricsOf = (modelIndex: unknown) => {
+  const { metrics, unmapped } = indexMetricsOf(modelIndex);
+  return { metrics: metrics.map((m) => m.metric), unmapped };
+};
+
+/** Names the Hub's card templates leave in place of one. */
+const PLACEHOLDER_NAMES = /^(model id|dataset name|\{\{.*\}\})$/i;
+
+/** The uploaded file's name as a card name: `whisper-small-sv.md` → `whisper-small-sv`; README.md (any case) is none. */
+function nameFromFile(fileName: string | undefined): string | null {
+  const base = (fileName ?? '').trim();
+  if (!base || /^readme(\.(md|markdown|txt))?$/i.test(base)) return null;
+  return base.replace(/\.(md|markdown|txt)$/i, '').trim() || null;
 }
 
 /** Each value of a refused fact, named by its front matter key and line. */
@@ -97,11 +127,22 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, key: stri
   throw fileError(`${key}: ${JSON.stringify(value)?.slice(0, 100)} is not one of ${values.join(', ')}`, front.lineOf(key.split('.')[0]!), `body.file.front_matter.${key}`);
 }
 
+/** A 422 asking for the name a file does not give. */
+export const noNameError = (type: AssetCardType) =>
+  fileError(`the card has no name: give it a ${nameKeyOf(type)} in the front matter, a model-index name or a # heading, or give the import a name`, undefined, 'querystring.name');
+
 /**
  * A card file → the card it describes. Refusals are 422s naming the line (bad YAML, an unknown type or
  * nature, a fact out of bounds, no name, a section too long).
  */
-export function parseCardMarkdown(source: string, asked: { asset_card_type?: AssetCardType; asset_card_nature?: AssetCardNature } = {}): ParsedCard {
+export function parseCardMarkdown(source: string, asked: ReadOptions = {}): ParsedCard {
+  const read = readCardMarkdown(source, asked);
+  if (read.name === null) throw noNameError(read.asset_card_type);
+  return { ...read, name: read.name };
+}
+
+/** As parseCardMarkdown, but a file without a name is read (name null) rather than refused: for the import's preview. */
+export function readCardMarkdown(source: string, asked: ReadOptions = {}): CardReading {
   const front = readFrontMatter(source.replace(/^\uFEFF/, ''));
   const fm = front.values;
   const aegis = fm.aegis === undefined || fm.aegis === null ? {} : fm.aegis;
@@ -111,9 +152,11 @@ export function parseCardMarkdown(source: string, asked: { asset_card_type?: Ass
   if ('unmapped_sections' in fm) throw fileError('unmapped_sections: is reserved for the sections a card keeps', front.lineOf('unmapped_sections'), 'body.file.front_matter.unmapped_sections');
 
   const type = asked.asset_card_type ?? oneOf(ASSET_CARD_TYPES, aegis.asset_card_type, 'aegis.asset_card_type', front) ?? (DATASET_KEYS.some((k) => k in fm) ? 'dataset' : 'model');
-  const nature = asked.asset_card_nature ?? oneOf(ASSET_CARD_NATURES, aegis.asset_card_nature, 'aegis.asset_card_nature', front) ?? 'in_house';
+  const fromHub = fm.aegis === undefined;
+  const nature = asked.asset_card_nature ?? oneOf(ASSET_CARD_NATURES, aegis.asset_card_nature, 'aegis.asset_card_nature', front) ?? (fromHub && type === 'model' ? 'third_party' : 'in_house');
   const nameKey = nameKeyOf(type);
-  const consumed = new Set(['license', 'language', 'base_model', 'pipeline_tag', 'model-index', 'aegis', nameKey]);
+  // model-index stays in extra_metadata as it came (the download writes it back); `language` only when a single string.
+  const consumed = new Set(['license', 'language', 'base_model', 'pipeline_tag', 'aegis', nameKey]);
 
   const { metrics, unmapped: unmappedMetrics } = metricsOf(fm['model-index']);
   const licenses = texts(fm.license);
@@ -134,8 +177,9 @@ export function parseCardMarkdown(source: string, asked: { asset_card_type?: Ass
 
   const body = parseCardBody(front.body, type, front.bodyLine);
   const title = body.title?.replace(/^(model|dataset|system)\s+card\s+(for|of)\s+/i, '').trim() || null;
-  const name = (text(fm[nameKey])?.trim() || title || '').slice(0, 300).trim();
-  if (!name) throw fileError(`the card has no name: give it a ${nameKey} in the front matter or a # heading`);
+  const indexName = Array.isArray(fm['model-index']) && isRecord(fm['model-index'][0]) ? text(fm['model-index'][0].name)?.trim() : undefined;
+  const name =
+    (asked.name?.trim() || text(fm[nameKey])?.trim() || indexName || (title && !PLACEHOLDER_NAMES.test(title) ? title : '') || nameFromFile(asked.file_name) || '').slice(0, 300).trim() || null;
   if (body.description.length > MAX_DESCRIPTION) throw fileError(`the description (the text before the first section) is longer than ${MAX_DESCRIPTION.toLocaleString('en')} characters`, body.lines.description);
   const sections: Record<string, string> = {};
   for (const { key, heading } of ASSET_CARD_SECTIONS[type]) {
@@ -146,40 +190,75 @@ export function parseCardMarkdown(source: string, asked: { asset_card_type?: Ass
 
   const extra: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fm)) if (!consumed.has(key)) extra[key] = value;
-  if (unmappedMetrics.length) extra.unmapped_metrics = [...(Array.isArray(extra.unmapped_metrics) ? extra.unmapped_metrics : []), ...unmappedMetrics];
+  if (typeof fm.language === 'string') extra.language = fm.language;
+  // Kept model-index holds the metrics without a numeric value itself; a model-index that is no list of models does not.
+  if (unmappedMetrics.length && !Array.isArray(fm['model-index'])) extra.unmapped_metrics = [...(Array.isArray(extra.unmapped_metrics) ? extra.unmapped_metrics : []), ...unmappedMetrics];
+  // A model-index the metrics alone would give back (this product's own export of them) adds nothing to keep.
+  if (!Array.isArray(fm['model-index']) || (name !== null && isDeepStrictEqual(fm['model-index'], modelIndexOf(name, facts, undefined)))) delete extra['model-index'];
   if (body.unmapped.length) extra.unmapped_sections = body.unmapped;
   return { name, asset_card_type: type, asset_card_nature: nature, version, description: body.description, facts, sections, extra_metadata: extra, datasets: texts(fm.datasets) };
 }
 
-/** Metrics as model-index results: consecutive metrics of one dataset share a result, so that their order survives. */
-function modelIndexOf(name: string, facts: AssetCardFacts) {
+const sameMetric = (a: AssetCardMetric, b: AssetCardMetric) => a.name === b.name && a.value === b.value && a.dataset === b.dataset;
+
+/**
+ * Metrics as model-index results. The model-index the card was imported with comes back as it came while
+ * the metrics are those it gives; otherwise each metric is written with the result (task, dataset) and the
+ * metric (type…) of the same name and dataset it came with, consecutive metrics of one result sharing it,
+ * so that their order survives. A metric of its own gets a type made from its name.
+ */
+function modelIndexOf(name: string, facts: AssetCardFacts, kept: unknown) {
+  const known = Array.isArray(kept) ? indexMetricsOf(kept).metrics : [];
+  if (known.length === facts.metrics.length && known.every((k, i) => sameMetric(k.metric, facts.metrics[i]!))) return Array.isArray(kept) ? kept : undefined;
+  if (facts.metrics.length === 0) return undefined;
+  const keptName = Array.isArray(kept) && isRecord(kept[0]) ? text(kept[0].name) : null;
   const results: Record<string, unknown>[] = [];
-  let last: { dataset: string | null; metrics: Record<string, unknown>[] } | undefined;
+  let last: { key: unknown; metrics: Record<string, unknown>[] } | undefined;
   for (const m of facts.metrics) {
-    if (!last || last.dataset !== m.dataset) {
-      last = { dataset: m.dataset, metrics: [] };
+    const origin = known.find((k) => k.metric.name === m.name && k.metric.dataset === m.dataset) ?? known.find((k) => k.metric.dataset === m.dataset && m.dataset !== null);
+    const key = origin?.result ?? m.dataset;
+    if (!last || last.key !== key) {
+      last = { key, metrics: [] };
+      const { metrics: _metrics, ...result } = origin?.result ?? {};
       results.push({
-        ...(facts.task ? { task: { type: facts.task } } : {}),
-        ...(m.dataset !== null ? { dataset: { name: m.dataset, type: m.dataset } } : {}),
+        ...(facts.task && !result.task ? { task: { type: facts.task } } : {}),
+        ...(m.dataset !== null && !result.dataset ? { dataset: { name: m.dataset, type: m.dataset } } : {}),
+        ...result,
         metrics: last.metrics,
       });
     }
-    last.metrics.push({ name: m.name, type: m.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'metric', value: m.value });
+    const same = origin && origin.metric.name === m.name ? origin.source : undefined;
+    last.metrics.push(same ? { ...same, value: m.value } : { name: m.name, type: m.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'metric', value: m.value });
   }
-  return [{ name, results }];
+  return [{ name: keptName ?? name, results }];
 }
 
-/** The card as a Hugging Face card file: front matter (our facts under their keys, the rest as imported), then the Markdown. */
-export function writeCardMarkdown(card: CardContent): string {
+/** `datasets` with the names of the dataset cards the card was trained on that it does not name yet (by name or last path segment). */
+function datasetsWith(listed: unknown, trainedOn: readonly string[]): unknown {
+  const names = texts(listed);
+  const known = new Set(names.flatMap((n) => [n.toLowerCase(), n.split('/').pop()!.toLowerCase()]));
+  const added = trainedOn.filter((n) => !known.has(n.toLowerCase()) && !known.has(n.split('/').pop()!.toLowerCase()));
+  if (added.length === 0) return listed;
+  return [...names, ...new Set(added)];
+}
+
+/**
+ * The card as a Hugging Face card file: front matter (our facts under their keys, the rest as imported),
+ * then the Markdown. `trainedOn`: the names of the dataset cards it is linked to (trained on), added to
+ * `datasets` when it does not name them, so that the import links them again.
+ */
+export function writeCardMarkdown(card: CardContent, { trainedOn = [] }: { trainedOn?: readonly string[] } = {}): string {
   const { facts } = card;
   const fm: Record<string, unknown> = { [nameKeyOf(card.asset_card_type)]: card.name };
   if (facts.license !== null) fm.license = facts.license;
-  if (facts.languages.length) fm.language = facts.languages;
+  const { unmapped_sections: unmapped, ...extra } = card.extra_metadata;
+  if (facts.languages.length) fm.language = facts.languages.length === 1 && extra.language === facts.languages[0] ? facts.languages[0] : facts.languages;
   if (facts.base_model !== null) fm.base_model = facts.base_model;
   if (facts.task !== null) fm.pipeline_tag = facts.task;
-  const { unmapped_sections: unmapped, ...extra } = card.extra_metadata;
-  for (const [key, value] of Object.entries(extra)) if (!(key in fm) && key !== 'model-index' && key !== 'aegis') fm[key] = value;
-  if (facts.metrics.length) fm['model-index'] = modelIndexOf(card.name, facts);
+  for (const [key, value] of Object.entries(extra)) if (!(key in fm) && key !== 'model-index' && key !== 'aegis' && key !== 'language') fm[key] = key === 'datasets' ? datasetsWith(value, trainedOn) : value;
+  if (!('datasets' in fm) && trainedOn.length) fm.datasets = datasetsWith([], trainedOn);
+  const modelIndex = modelIndexOf(card.name, facts, extra['model-index']);
+  if (modelIndex !== undefined) fm['model-index'] = modelIndex;
   const aegis: Record<string, unknown> = { asset_card_type: card.asset_card_type, asset_card_nature: card.asset_card_nature };
   if (card.version !== null) aegis.version = card.version;
   for (const key of AEGIS_FACTS) {

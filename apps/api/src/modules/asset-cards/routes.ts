@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   assetCardDetail,
   assetCardIdParams,
+  assetCardImportPreview,
   assetCardListItem,
   assetLineage,
   createAssetCard,
@@ -91,10 +92,10 @@ export async function assetCardRoutes(root: FastifyInstance) {
         tags,
         summary: 'Create a card from a Hugging Face model or dataset card (multipart part `file`: its README.md, up to 1 MB)',
         description:
-          'Front matter: `license`, `language`, `base_model`, `pipeline_tag` and `model-index` metrics become facts, `model_name` / `pretty_name` (else the first `# ` heading) the name; the rest is kept in `extra_metadata` and written back by the download. ' +
+          'Front matter: `license`, `language`, `base_model`, `pipeline_tag` and `model-index` metrics become facts; the name is `name` when given, else `model_name` / `pretty_name`, else `model-index[0].name`, else the first `# ` heading, else the file\'s name when it is not README.md (none: 422 naming `querystring.name`); the rest (model-index included) is kept in `extra_metadata` and written back by the download. ' +
           '`## ` sections go to the type\'s sections by heading (Hugging Face template headings included), the others to `extra_metadata.unmapped_sections`. ' +
-          'The type is `asset_card_type`, else the card\'s own (`aegis.asset_card_type`, written by the download), else dataset for a dataset card\'s keys, else model. A model is linked (`trained_on`) to the dataset cards of the project its `datasets` names. ' +
-          'Past 1 MB: 413. Binary, bad YAML (naming the line), an unknown type or nature: 422. Nothing is created on any refusal.',
+          'The type is `asset_card_type`, else the card\'s own (`aegis.asset_card_type`, written by the download), else dataset for a dataset card\'s keys (`pretty_name`, `dataset_info`, `configs`, `task_categories`…), else model; the nature `asset_card_nature`, else the card\'s own, else third party for a Hub model card, else in-house. A model is linked (`trained_on`) to the dataset cards of the project its `datasets` names. ' +
+          'Past 1 MB: 413. Binary, bad YAML (naming the line), more than 10,000 front matter keys and list items, an unknown type or nature: 422. Nothing is created on any refusal. The file is read in a worker thread.',
         consumes: ['multipart/form-data'],
         params: projectIdParams,
         querystring: importAssetCardQuery,
@@ -103,6 +104,24 @@ export async function assetCardRoutes(root: FastifyInstance) {
       config: { access: access.project('asset_cards:create') },
     },
     async (request, reply) => reply.status(201).send(await imports.import(request.ctx, request.params.project_id, request.query, () => readCardFile(request))),
+  );
+
+  app.post(
+    `${base}/import/preview`,
+    {
+      schema: {
+        operationId: 'previewAssetCardImport',
+        tags,
+        summary: 'What importing this card file would create — name (null when it must be given), type, nature, licence, languages, datasets and the dataset cards they link, metrics, sections — creating nothing',
+        description: 'Takes the same multipart `file` and query as `importAssetCard` and refuses the same files (413, 415, 422 naming the line); a file without a name is read, with `name_required`.',
+        consumes: ['multipart/form-data'],
+        params: projectIdParams,
+        querystring: importAssetCardQuery,
+        response: { 200: assetCardImportPreview, ...uploadErrors },
+      },
+      config: { access: access.project('asset_cards:create') },
+    },
+    async (request) => imports.preview(request.ctx, request.params.project_id, request.query, () => readCardFile(request)),
   );
 
   app.get(
