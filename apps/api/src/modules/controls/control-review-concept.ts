@@ -7,7 +7,25 @@ import { controlLink } from './control-service';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-type Row = { id: string; project_id: string; control_code: string; title: string; status: WorkItemStatus; notes: string; due_date: string | Date | null; out_of_scope_justification: string | null; tags: string[] | null; assignees: string[] | null; evidence: string[] | null };
+type Row = {
+  id: string;
+  project_id: string;
+  control_code: string;
+  title: string;
+  status: WorkItemStatus;
+  notes: string;
+  due_date: string | Date | null;
+  out_of_scope_justification: string | null;
+  tags: string[] | null;
+  assignees: string[] | null;
+  evidence: string[] | null;
+  risks: string[] | null;
+  asset_cards: string[] | null;
+  assessment: { result: string; rationale: string } | string | null;
+};
+
+/** A list an approval covers, named only when it holds something (see `evidence` below). */
+const named = (key: string, ids: string[] | null) => (ids?.length ? { [key]: [...ids].sort() } : {});
 
 const toObject = (row: Row): ReviewObject => ({
   id: row.id,
@@ -21,7 +39,12 @@ const toObject = (row: Row): ReviewObject => ({
     tags: [...(row.tags ?? [])].sort(),
     // Linked evidence is part of what an approval covers; named only when there is some, so that the
     // content (and the hash of a review requested before evidence existed) of a control without any is unchanged.
-    ...(row.evidence?.length ? { evidence: [...row.evidence].sort() } : {}),
+    ...named('evidence', row.evidence),
+    // So are the risks it reduces, the asset cards linked to it and its latest assessment (issue 29, item 6):
+    // linking one, or assessing it, while a review is pending makes the approval stale.
+    ...named('risks', row.risks),
+    ...named('asset_cards', row.asset_cards),
+    ...(row.assessment ? { assessment: typeof row.assessment === 'string' ? (JSON.parse(row.assessment) as unknown) : row.assessment } : {}),
   },
   watchers: row.assignees ?? [],
   assignees: row.assignees ?? [],
@@ -37,7 +60,11 @@ export const controlReviewConcept: ReviewConcept = {
         select pc.id, pc.project_id, pc.control_code, d.title, pc.status, pc.notes, pc.due_date, pc.out_of_scope_justification,
                array(select wt.tag_id::text from work_item_tags wt where wt.item_type = 'control' and wt.item_id = pc.id) as tags,
                array(select w.user_id::text from work_item_people w where w.item_type = 'control' and w.item_id = pc.id and w.role = 'assignee') as assignees,
-               array(select l.evidence_id::text from evidence_links l where l.control_id = pc.id) as evidence
+               array(select l.evidence_id::text from evidence_links l where l.control_id = pc.id) as evidence,
+               array(select rc.risk_id::text from risk_controls rc where rc.project_control_id = pc.id) as risks,
+               array(select l.card_id::text from asset_card_links l where l.control_id = pc.id) as asset_cards,
+               (select json_build_object('result', a.result, 'rationale', a.rationale) from control_assessments a
+                 where a.project_control_id = pc.id order by a.created_at desc, a.id desc limit 1) as assessment
           from project_controls pc join control_definitions d on d.id = pc.control_id
          where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.id = ${objectId} and pc.detached_at is null
          ${lock ? sql`for update of pc` : sql``}`),

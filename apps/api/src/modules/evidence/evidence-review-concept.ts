@@ -6,21 +6,23 @@ import { workItems } from '../work-items/work-items';
 import { evidenceLink } from './evidence-view';
 import { list, parsed, rowsOf } from './sql-helpers';
 
-type Row = { id: string; project_id: string; name: string; status: WorkItemStatus; content: unknown; assignees: string[] | null };
+type Row = { id: string; project_id: string; name: string; status: WorkItemStatus; content: unknown; assignees: string[] | null; asset_cards: string[] | null };
 
 const toObject = (row: Row): ReviewObject => ({
   id: row.id,
   status: row.status,
   label: row.name,
   link: evidenceLink(row.project_id, row.id),
-  content: parsed<Record<string, unknown>>(row.content),
+  // The asset cards linked to it are covered too (issue 29, item 6), named only when there are some, so the
+  // content of evidence without any is what it was before.
+  content: { ...parsed<Record<string, unknown>>(row.content), ...(row.asset_cards?.length ? { asset_cards: [...row.asset_cards].sort() } : {}) },
   watchers: row.assignees ?? [],
   assignees: row.assignees ?? [],
 });
 
 /**
  * What an approval of an evidence covers: its name, description, validity, the file (its version and
- * SHA-256), its links and tags. A change to any of them while a review is pending makes it stale.
+ * SHA-256), its links (to controls, risks and asset cards) and tags. A change to any of them while a review is pending makes it stale.
  */
 const content = sql`json_build_object(
   'name', e.name, 'description', e.description, 'effective_date', e.effective_date::text, 'expires_on', e.expires_on::text,
@@ -37,7 +39,8 @@ export const evidenceReviewConcept: ReviewConcept = {
     const row = rowsOf<Row>(
       await db.execute(sql`
         select e.id, e.project_id, e.name, e.status, ${content} as content,
-               array(select w.user_id::text from work_item_people w where w.item_type = 'evidence' and w.item_id = e.id and w.role = 'assignee') as assignees
+               array(select w.user_id::text from work_item_people w where w.item_type = 'evidence' and w.item_id = e.id and w.role = 'assignee') as assignees,
+               array(select l.card_id::text from asset_card_links l where l.evidence_id = e.id) as asset_cards
           from evidences e
          where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.id = ${objectId}
          ${lock ? sql`for update of e` : sql``}`),

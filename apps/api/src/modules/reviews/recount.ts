@@ -8,7 +8,7 @@ import { REVIEW_TRANSITIONS } from '../work-items/lifecycle';
 import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
 import { reviewRepository, type ReviewRow } from './review-repository';
-import { contentHash } from './review-view';
+import { changesSinceRequest } from './review-view';
 import { reviewerRepository } from './reviewer-repository';
 import { outcomeOf, whyNotReviewer } from './reviewer-rules';
 
@@ -92,7 +92,7 @@ export async function recountReview(
   const counted = outcomeOf(row.rule, entries);
   // A rejection settles a review the moment it is given, so a pending review never holds one.
   let outcome = counted === 'rejected' ? undefined : counted;
-  const stale = outcome === 'approved' && contentHash(object.content) !== row.content_hash;
+  const stale = outcome === 'approved' && changesSinceRequest(row, object.content).length > 0;
   if (stale) outcome = 'cancelled';
   const names = await reviewerRepository.names(db, [...change.removed, ...entries.map((e) => e.user_id)]);
   const nameOf = (id: string) => names.get(id) ?? 'A former reviewer';

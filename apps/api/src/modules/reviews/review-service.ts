@@ -12,10 +12,10 @@ import { workItems } from '../work-items/work-items';
 import { conceptOrThrow } from './concept-registry';
 import type { ReviewConcept, ReviewObject } from './review-concept';
 import { reviewRepository, type ReviewRow } from './review-repository';
-import { contentHash, toReview } from './review-view';
+import { changesSinceRequest, contentHash, toReview } from './review-view';
 import { recountReview, replaceReviewers } from './recount';
-import { assertReviewers, outcomeOf } from './reviewer-rules';
-import { assertMayApprove, assertReviewersIndependent } from './separation-of-duties';
+import { assertNamedReviewers, outcomeOf } from './reviewer-rules';
+import { assertMayApprove } from './separation-of-duties';
 
 type Mail = { to: string[]; subject: string; text: string };
 const nameOf = (ctx: RequestContext) => `${ctx.user.firstname} ${ctx.user.lastname}`.trim() || ctx.user.email;
@@ -80,8 +80,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
       const { reviewId, mails } = await deps.db.transaction(async (tx) => {
         const object = await objectOrThrow(tx, ctx, concept, projectId, objectId, true);
         if (await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id)) throw conflict('A review of this is already pending: change its reviewers or cancel it first');
-        const reviewerNames = await assertReviewers(tx, organizationId, projectId, input.reviewers, ctx.user.id);
-        await assertReviewersIndependent(tx, organizationId, object, input.reviewers, reviewerNames);
+        const reviewerNames = await assertNamedReviewers(tx, organizationId, projectId, object, input.reviewers, ctx.user.id);
         if (force && input.reviewers.length === 0) await assertMayApprove(tx, organizationId, object, ctx.user.id, 'force-approve');
         const scope = { organizationId, projectId, actorId: ctx.user.id };
         let current = object;
@@ -170,7 +169,7 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         const pending = await reviewRepository.pendingLocked(tx, organizationId, concept.name, object.id);
         if (!pending) throw conflict('No review of this is pending');
         const row = (await reviewRepository.find(tx, organizationId, pending.id))!;
-        const reviewerNames = await assertReviewers(tx, organizationId, projectId, input.reviewers, row.requested_by);
+        const reviewerNames = await assertNamedReviewers(tx, organizationId, projectId, object, input.reviewers, row.requested_by);
         const { before, added, removed } = await replaceReviewers(tx, pending.id, input.reviewers);
         await resolve(tx, organizationId, pending.id, removed);
         await changed(tx, organizationId, projectId, object.id);
@@ -224,9 +223,9 @@ export function reviewService(deps: Pick<Deps, 'db' | 'mailer' | 'config'>) {
         if (!mine) throw forbidden('Only the named reviewers decide this review');
         if (input.decision === 'approved') await assertMayApprove(tx, organizationId, object, ctx.user.id, 'approve');
         if (mine.decision !== 'pending') throw conflict('You have decided this review already');
-        if (input.decision === 'approved' && contentHash(object.content) !== row.content_hash) {
-          const current = toReview(row, undefined, object.content);
-          throw new AppError(409, `It changed since the review was requested (${current.changes.map((c) => c.field).join(', ')}): an approval would not apply to what was reviewed. Reject it, or ask for a new request.`, 'review_stale');
+        const changes = input.decision === 'approved' ? changesSinceRequest(row, object.content) : [];
+        if (changes.length > 0) {
+          throw new AppError(409, `It changed since the review was requested (${changes.map((c) => c.field.replace(/_/g, ' ')).join(', ')}): an approval would not apply to what was reviewed. Reject it, or ask for a new request.`, 'review_stale');
         }
         await reviewRepository.decide(tx, pending.id, ctx.user.id, input.decision, input.comment);
         await resolve(tx, organizationId, pending.id, [ctx.user.id]);

@@ -1,7 +1,9 @@
 import { projectRightsFor, type ProjectRole } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { AppError, unprocessable } from '../../lib/errors';
+import type { ReviewObject } from './review-concept';
 import { reviewerRepository, type ReviewerCandidate } from './reviewer-repository';
+import { assertReviewersIndependent } from './separation-of-duties';
 
 /**
  * Who may review (GOVERNANCE-MODEL.md section 4): an active member of the organization holding a role on
@@ -46,6 +48,17 @@ export async function assertReviewers(db: Executor, organizationId: string, proj
     );
   }
   return userIds.map((id) => found.get(id)!.name);
+}
+
+/**
+ * The one rule for the reviewers of a review, whether they are named when it is requested or changed
+ * while it is pending: members who may decide (assertReviewers), never the requester, and — with
+ * separation of duties — never an assignee of the object. Answers their names, in the order asked.
+ */
+export async function assertNamedReviewers(db: Executor, organizationId: string, projectId: string, object: ReviewObject, userIds: readonly string[], requesterId: string | null): Promise<string[]> {
+  const names = await assertReviewers(db, organizationId, projectId, userIds, requesterId);
+  await assertReviewersIndependent(db, organizationId, object, userIds, names);
+  return names;
 }
 
 export type Decision = 'pending' | 'approved' | 'rejected' | 'cancelled';

@@ -16,6 +16,7 @@ type Row = {
   content: unknown;
   assignees: string[] | null;
   evidence: string[] | null;
+  asset_cards: string[] | null;
 };
 
 const toObject = (row: Row): ReviewObject => ({
@@ -24,14 +25,19 @@ const toObject = (row: Row): ReviewObject => ({
   label: `${referenceOf(row.number)} ${row.name}`,
   link: riskLink(row.project_id, row.id),
   // Linked evidence is covered too, named only when there is some (the hash of a risk without any is unchanged).
-  content: { ...parsed<Record<string, unknown>>(row.content), ...(row.evidence?.length ? { evidence: [...row.evidence].sort() } : {}) },
+  // So are the asset cards linked to it (issue 29, item 6), named the same way.
+  content: {
+    ...parsed<Record<string, unknown>>(row.content),
+    ...(row.evidence?.length ? { evidence: [...row.evidence].sort() } : {}),
+    ...(row.asset_cards?.length ? { asset_cards: [...row.asset_cards].sort() } : {}),
+  },
   watchers: row.assignees ?? [],
   assignees: row.assignees ?? [],
 });
 
 /**
  * What an approval of a risk covers: its content, scores, treatment (with the acceptance it proposes),
- * strategies, linked controls and tags. A change to any of them while a review is pending makes it stale.
+ * strategies, linked controls, evidence and asset cards, and tags. A change to any of them while a review is pending makes it stale.
  */
 const content = sql`json_build_object(
   'name', r.name, 'description', r.description, 'category', r.category, 'affected', r.affected,
@@ -53,7 +59,8 @@ export const riskReviewConcept: ReviewConcept = {
       await db.execute(sql`
         select r.id, r.project_id, r.number, r.name, r.status, ${content} as content,
                array(select w.user_id::text from work_item_people w where w.item_type = 'risk' and w.item_id = r.id and w.role = 'assignee') as assignees,
-               array(select l.evidence_id::text from evidence_links l where l.risk_id = r.id) as evidence
+               array(select l.evidence_id::text from evidence_links l where l.risk_id = r.id) as evidence,
+               array(select l.card_id::text from asset_card_links l where l.risk_id = r.id) as asset_cards
           from risks r
          where r.organization_id = ${organizationId} and r.project_id = ${projectId} and r.id = ${objectId}
          ${lock ? sql`for update of r` : sql``}`),

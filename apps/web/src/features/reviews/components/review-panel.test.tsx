@@ -134,6 +134,18 @@ describe('the review panel', () => {
     expect(await within(form).findByText('No review of this is pending: it was decided or cancelled already')).toBeInTheDocument();
   });
 
+  it('says what changed in a treatment in words, never as raw JSON (issue 29, item 1)', async () => {
+    const before = { plan: 'Monitor monthly', option: 'mitigate', residual_impact: 2, residual_likelihood: 2, acceptance_rationale: null };
+    const after = { option: 'mitigate', plan: 'Monitor weekly', residual_likelihood: 2, residual_impact: 2, acceptance_rationale: null };
+    const stale = buildReview({ stale: true, changes: [{ field: 'treatment', before, after }, { field: 'asset_cards', before: null, after: ['c1'] }] });
+    const { panel } = await open({ roles: ['reviewer'], user: userOf(RITA), detail: { status: 'in_review', allowed_transitions: [] }, reviews: [stale] });
+    const changes = await within(panel).findByRole('list', { name: 'What changed' });
+    expect(within(changes).getByText(/plan “Monitor monthly” → “Monitor weekly”/)).toBeInTheDocument();
+    expect(within(changes).getByText('Linked asset cards')).toBeInTheDocument();
+    expect(within(changes).getByText(/1 added/)).toBeInTheDocument();
+    expect(changes.textContent).not.toMatch(/[{}]|"plan"/);
+  });
+
   it('lets the requester change the reviewers and cancel after confirming; the control returns to its status', async () => {
     const { panel, user, calls, reviewsPath } = await open({ roles: ['editor'], user: userOf(EDDIE), detail: { status: 'in_review', allowed_transitions: [] }, reviews: [buildReview()] });
     await user.click(await within(panel).findByRole('button', { name: 'Change reviewers…' }));

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { Review } from '@aegis/contracts';
-import { fieldLabel, valueText } from './review-labels';
+import { changeText, fieldLabel } from './review-labels';
 
 /** The object changed while its review was pending: what changed, and that an approval would not cover it. */
 export function StaleWarning({ changes }: { changes: Review['changes'] }) {
@@ -15,7 +15,7 @@ export function StaleWarning({ changes }: { changes: Review['changes'] }) {
           {changes.map((change) => (
             <li key={change.field}>
               <strong>{fieldLabel(change.field)}</strong>
-              {change.field === 'tags' ? ' changed' : `: ${valueText(change.field, change.before)} → ${valueText(change.field, change.after)}`}
+              {`: ${changeText(change.field, change.before, change.after)}`}
             </li>
           ))}
         </Box>
