@@ -100,9 +100,11 @@ describe('EU AI Act settings', () => {
     expect(saved.statusCode).toBe(200);
     const body = saved.json() as { saved: boolean; change: Change; updated_by: { id: string } };
     expect(body).toMatchObject({ saved: true, updated_by: { id: ids.editor } });
-    const art16 = body.change.requirements_out.find((r) => r.code === 'Article 16');
+    // The change counts the rows the requirements list shows: Art. 16's points, not the section heading above them.
+    const art16 = body.change.requirements_out.find((r) => r.code === 'Art. 16(a)');
+    expect(body.change.requirements_out.map((r) => r.code)).not.toContain('Article 16');
     expect(art16?.reason).toBe("Applies when the EU AI Act role is Provider; this project's answer: Deployer");
-    expect(body.change.requirements_out.map((r) => r.code)).not.toContain('Article 26');
+    expect(body.change.requirements_out.map((r) => r.code)).not.toContain('Art. 26(1)');
     expect(body.change.controls_out).toContainEqual({ control_code: worked, title: expect.any(String), status_before: 'in_progress' });
     expect(body.change.controls_out.map((c) => c.control_code)).not.toContain(byHand);
     expect(body.change.controls_kept).toContainEqual({ control_code: approved, title: expect.any(String), status: 'approved', why: expect.stringContaining('approved and locked') });
@@ -127,7 +129,7 @@ describe('EU AI Act settings', () => {
     expect(after.cause).toBe('eu_ai_act_settings');
     expect(after.controls_out.map((c) => c.control_code)).toContain(worked);
     expect(after.controls_kept.map((c) => c.control_code)).toContain(approved);
-    expect(after.requirements_out).toContainEqual({ framework_code: 'EU_AI_ACT', code: 'Article 16', reason: art16!.reason });
+    expect(after.requirements_out).toContainEqual({ framework_code: 'EU_AI_ACT', code: 'Art. 16(a)', reason: art16!.reason });
     const settingsEntries = await entries('eu_ai_act_settings_updated');
     expect(settingsEntries).toHaveLength(1);
     expect(settingsEntries[0]!.after).toMatchObject({ role: ['deployer'], classification: 'High-risk' });

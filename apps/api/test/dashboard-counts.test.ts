@@ -139,3 +139,72 @@ describe("the frameworks' progress", () => {
     expect(framework.control_count).toBe((await owner({ method: 'GET', url: `/api/projects/${projectId}/controls?framework=${template.framework_code}&size=1` })).json().total);
   });
 });
+
+// Issue 29, item 15: one number after a settings change, whatever other framework is applied.
+describe('a framework\'s progress is its own', () => {
+  /** A CV-screening tool an employer in the EU uses: high-risk deployer, so the provider-side controls go out of scope. */
+  const HIRING = { product_category: 'ai_system', role: ['deployer'], use_case: ['annex_iii_4a'], establishment: ['eu', 'employer'], project_requirements: ['none'], critical_issues: ['none'], supply_terms: ['none'] };
+  type Progress = { requirement_count: number; control_count: number; controls_by_status: Record<string, number> };
+  type Listed = { id: string; applicable: boolean; status: string };
+
+  const progressOf = async (projectId: string, code: string) =>
+    ((await (await as('owner'))({ method: 'GET', url: `/api/projects/${projectId}/frameworks?size=100` })).json().items as (Progress & { framework_code: string })[]).find((f) => f.framework_code === code)!;
+  const listed = async (projectId: string, code: string) => {
+    const items: Listed[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await (await as('owner'))({ method: 'GET', url: `/api/projects/${projectId}/requirements?framework=${code}&size=250&page=${page}` })).json() as { items: Listed[]; total: number };
+      items.push(...body.items);
+      if (items.length >= body.total || body.items.length === 0) return items;
+    }
+  };
+  /** The framework's progress against the controls list filtered by that framework, status by status. */
+  async function expectProgressMatchesLists(projectId: string, code: string) {
+    const progress = await progressOf(projectId, code);
+    expect(progress.requirement_count, `${code} requirements`).toBe(await totalOf('owner', `/api/projects/${projectId}/requirements?framework=${code}`));
+    expect(progress.control_count, `${code} controls`).toBe(await totalOf('owner', `/api/projects/${projectId}/controls?framework=${code}`));
+    for (const status of WORK_ITEM_STATUSES) {
+      expect(progress.controls_by_status[status], `${code} ${status}`).toBe(await totalOf('owner', `/api/projects/${projectId}/controls?framework=${code}&status=${status}`));
+    }
+    return progress;
+  }
+
+  it('counts the change the settings dialog announces as the lists show it, and applying ISO/IEC 42001 leaves the EU AI Act\'s numbers as they were', async () => {
+    const owner = await as('owner');
+    const created = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'CV screening, counted', project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const projectId = created.json().id as string;
+    const settings = `/api/projects/${projectId}/eu_ai_act_settings`;
+
+    // The dialog's count (the dry run) is the change the lists then show: the requirements it names are
+    // listed rows, and as many listed rows stop applying; the controls it names go out of scope, no more.
+    const before = await listed(projectId, 'EU_AI_ACT');
+    const controlsOutBefore = await totalOf('owner', `/api/projects/${projectId}/controls?status=out_of_scope`);
+    const dry = (await owner({ method: 'POST', url: `${settings}?dry_run=true`, payload: HIRING })).json().change as { requirements_out: { id: string }[]; controls_out: unknown[] };
+    const saved = await owner({ method: 'POST', url: settings, payload: HIRING });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().change.requirements_out.length).toBe(dry.requirements_out.length);
+    const after = await listed(projectId, 'EU_AI_ACT');
+    const listedIds = new Set(after.map((r) => r.id));
+    expect(dry.requirements_out.every((r) => listedIds.has(r.id)), 'every requirement the dialog counts is a row of the requirements list').toBe(true);
+    const notApplicable = (rows: Listed[]) => rows.filter((r) => !r.applicable).length;
+    expect(notApplicable(after) - notApplicable(before)).toBe(dry.requirements_out.length);
+    expect((await totalOf('owner', `/api/projects/${projectId}/controls?status=out_of_scope`)) - controlsOutBefore).toBe(dry.controls_out.length);
+
+    const euBefore = await expectProgressMatchesLists(projectId, 'EU_AI_ACT');
+    expect(euBefore.controls_by_status.out_of_scope).toBeGreaterThan(0);
+    const requirementsBefore = (await dashboardOfProject(projectId)).requirements;
+
+    const applied = await owner({ method: 'POST', url: `/api/projects/${projectId}/frameworks`, payload: { framework_code: 'ISO_IEC_42001' } });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const euAfter = await expectProgressMatchesLists(projectId, 'EU_AI_ACT');
+    expect(euAfter.controls_by_status, 'the EU AI Act\'s control progress').toEqual(euBefore.controls_by_status);
+    expect(euAfter.requirement_count).toBe(euBefore.requirement_count);
+    await expectProgressMatchesLists(projectId, 'ISO_IEC_42001');
+    const euRequirements = await listed(projectId, 'EU_AI_ACT');
+    expect(euRequirements.map((r) => `${r.id} ${r.status}`).sort(), 'the EU AI Act\'s requirements keep their statuses').toEqual(after.map((r) => `${r.id} ${r.status}`).sort());
+    const requirementsAfter = (await dashboardOfProject(projectId)).requirements;
+    expect(requirementsAfter.total).toBe(requirementsBefore.total + (await totalOf('owner', `/api/projects/${projectId}/requirements?framework=ISO_IEC_42001`)));
+  });
+
+  const dashboardOfProject = async (projectId: string) => (await (await as('owner'))({ method: 'GET', url: `/api/projects/${projectId}/dashboard` })).json() as Dashboard;
+});

@@ -57,9 +57,14 @@ export async function reevaluateApplicability(db: Executor, input: ReevaluateInp
 
   const requirements = decideRequirements(nodes, scoping);
   const moves = decideControls(controls, requirements, input.leftControlIds);
+  // The change is reported over the rows the requirements list and every count of requirements show
+  // (those with a live control, requirement-counts.ts): a section without controls moves too, but is no
+  // row anyone counts, so the dialog's and the toast's numbers are the lists' change (issue 29, item 15).
+  const listed = new Set(controls.flatMap((c) => c.requirement_ids));
+  const counted = requirements.filter((r) => listed.has(r.id));
   const change: ApplicabilityChange = {
-    requirements_out: requirements.filter((r) => r.wasApplicable && !r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title, reason: r.reason ?? '' })),
-    requirements_in: requirements.filter((r) => !r.wasApplicable && r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title })),
+    requirements_out: counted.filter((r) => r.wasApplicable && !r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title, reason: r.reason ?? '' })),
+    requirements_in: counted.filter((r) => !r.wasApplicable && r.applicable).map((r) => ({ id: r.id, framework_code: r.framework_code, code: r.code, title: r.title })),
     controls_out: moves.out.map(({ control_code, title, status_before }) => ({ control_code, title, status_before })),
     controls_restored: moves.restored.map(({ control_code, title, status }) => ({ control_code, title, status })),
     controls_kept: moves.kept,

@@ -14,3 +14,11 @@ export async function controlCounts(db: Executor, organizationId: string, projec
   const sum = (counts: Record<WorkItemStatus, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   return { all: { total: sum(byStatus), by_status: byStatus } satisfies ControlCounts, toReview: sum(toReview) };
 }
+
+/**
+ * Each framework's controls by the status that framework counts them with (a control kept in scope only
+ * by another framework's requirements is out of scope for this one), as the controls list filtered by the
+ * framework and a status totals: the frameworks' progress. Applying a framework never moves another's.
+ */
+export const controlCountsByFramework = (db: Executor, organizationId: string, projectId: string, frameworkIds: readonly string[]) =>
+  controlRepository.countByFramework(db, organizationId, projectId, frameworkIds);

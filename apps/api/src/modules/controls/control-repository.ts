@@ -30,10 +30,26 @@ const SORT: Record<ControlSort, SQL> = {
   updated_at: sql`pc.updated_at`,
 };
 
+/**
+ * A control's status as one framework counts it (issue 29, item 15): a `ready` or `in_progress` control
+ * that serves none of the framework's applicable requirements is out of scope for that framework, even
+ * when another framework's requirements keep it in scope for the project; every other status counts as
+ * it is (approved and in-review work stays counted: applicability keeps it too). So applying a framework
+ * never moves another's progress. `applies` says whether it serves an applicable requirement of it.
+ */
+const statusForFramework = (status: SQL, applies: SQL) => sql`(case when ${status} in ('ready', 'in_progress') and not ${applies} then 'out_of_scope' else ${status}::text end)`;
+const servesApplicable = (frameworkId: string) =>
+  sql`exists (select 1 from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
+               where pr.project_id = pc.project_id and pr.framework_id = ${frameworkId} and pr.applicable and rc.control_id = pc.control_id)`;
+
 function where(organizationId: string, projectId: string, f: ControlFilters): SQL {
   const parts: SQL[] = [sql`pc.organization_id = ${organizationId}`, sql`pc.project_id = ${projectId}`, sql`pc.detached_at is null`];
   if (f.name) parts.push(sql`(pc.control_code ilike ${like(f.name)} or d.title ilike ${like(f.name)})`);
-  if (f.statuses?.length) parts.push(sql`pc.status::text in (${list(f.statuses)})`);
+  // Filtered by a framework, a status is the framework's (statusForFramework), as its progress counts it.
+  if (f.statuses?.length) {
+    const status = f.frameworkId ? statusForFramework(sql`pc.status::text`, servesApplicable(f.frameworkId)) : sql`pc.status::text`;
+    parts.push(sql`${status} in (${list(f.statuses)})`);
+  }
   if (f.needsAttention !== undefined) parts.push(sql`pc.needs_attention = ${f.needsAttention}`);
   if (f.frameworkId) {
     parts.push(sql`exists (select 1 from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
@@ -193,6 +209,31 @@ export const controlRepository = {
     );
     const counts = Object.fromEntries(WORK_ITEM_STATUSES.map((s) => [s, 0])) as Record<WorkItemStatus, number>;
     for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  },
+
+  /**
+   * Each framework's controls (those its requirements in the project map to) by the status the framework
+   * counts them with (statusForFramework): what the controls list filtered by that framework and a status
+   * totals. One query for a page of frameworks.
+   */
+  async countByFramework(db: Executor, organizationId: string, projectId: string, frameworkIds: readonly string[]): Promise<Map<string, Record<WorkItemStatus, number>>> {
+    const counts = new Map<string, Record<WorkItemStatus, number>>();
+    for (const id of frameworkIds) counts.set(id, Object.fromEntries(WORK_ITEM_STATUSES.map((s) => [s, 0])) as Record<WorkItemStatus, number>);
+    if (frameworkIds.length === 0) return counts;
+    const rows = rowsOf<{ framework_id: string; status: WorkItemStatus; n: number }>(
+      await db.execute(sql`
+        with served as (
+          select pr.framework_id, pc.id, pc.status::text as status, bool_or(pr.applicable) as applies
+            from project_requirements pr
+            join requirement_controls rc on rc.requirement_id = pr.requirement_id
+            join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
+           where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id in (${list(frameworkIds)})
+           group by pr.framework_id, pc.id
+        )
+        select framework_id, ${statusForFramework(sql`status`, sql`applies`)} as status, count(*)::int as n from served group by 1, 2`),
+    );
+    for (const row of rows) counts.get(row.framework_id)![row.status] = Number(row.n);
     return counts;
   },
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { WORK_ITEM_STATUSES, type FrameworkSource, type StatusCounts, type WorkItemStatus } from '@aegis/contracts';
+import type { FrameworkSource } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import { AUTHORITIES_ONLY_REASON } from './framework-loader';
@@ -50,24 +50,6 @@ export const projectFrameworkRepository = {
     return rowsOf<{ code: string }>(
       await db.execute(sql`select framework_code as code from project_frameworks where organization_id = ${organizationId} and project_id = ${projectId}`),
     ).map((r) => r.code);
-  },
-
-  /** The project's live controls serving each framework, counted by status: one query for a page of frameworks. */
-  async controlsByStatus(db: Executor, organizationId: string, projectId: string, frameworkIds: readonly string[]): Promise<Map<string, StatusCounts>> {
-    const counts = new Map<string, StatusCounts>();
-    if (frameworkIds.length === 0) return counts;
-    const rows = rowsOf<{ framework_id: string; status: WorkItemStatus; n: number }>(
-      await db.execute(sql`
-        select pr.framework_id, pc.status, count(distinct pc.id)::int as n
-          from project_requirements pr
-          join requirement_controls rc on rc.requirement_id = pr.requirement_id
-          join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
-         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id in (${list(frameworkIds)})
-         group by pr.framework_id, pc.status`),
-    );
-    for (const id of frameworkIds) counts.set(id, Object.fromEntries(WORK_ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts);
-    for (const row of rows) counts.get(row.framework_id)![row.status] = Number(row.n);
-    return counts;
   },
 
   /**

@@ -5,6 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
 import { reevaluateApplicability } from '../applicability/applicability-engine';
+import { controlCountsByFramework } from '../controls/control-counts';
 import { recordActivity } from '../logs/record-activity';
 import { requirementTotals } from '../requirements/requirement-counts';
 import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
@@ -91,7 +92,7 @@ export function projectFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
   async function page(ctx: RequestContext, projectId: string, query: AppliedQuery, db: Executor = deps.db): Promise<Page<ProjectFramework>> {
     const organizationId = organizationOf(ctx);
     const { items, total } = await projectFrameworkRepository.list(db, organizationId, projectId, query);
-    const counts = await projectFrameworkRepository.controlsByStatus(db, organizationId, projectId, items.map((i) => i.framework_id));
+    const counts = await controlCountsByFramework(db, organizationId, projectId, items.map((i) => i.framework_id));
     const requirements = await requirementTotals(db, organizationId, projectId);
     return pageOf(items.map((row) => toProjectFramework(row, counts.get(row.framework_id)!, requirements.of(row.framework_id))), total, query.page, query.size);
   }
