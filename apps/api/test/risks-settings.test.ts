@@ -107,7 +107,8 @@ describe('the heat map, the CSV and the report', () => {
     );
     const row = lines.find((l) => l.startsWith(`${risk.reference},`))!;
     expect(row).toContain(`,"'=HYPERLINK(""http://evil"")",`);
-    expect(row).toContain(",Accept,,2,2,4,Low,No,In force,Eddie Editor,2099-01-01,'+1 for the budget,1000.00,EUR,200.00,");
+    // Accepted without a residual assessment: no residual scores written as if assessed (issue 29, item 19).
+    expect(row).toContain(",Accept,,,,,Not assessed (inherent Low),No,In force,Eddie Editor,2099-01-01,'+1 for the budget,1000.00,EUR,200.00,");
     expect(row).toContain('"Applicants; Staff, ""back office"""');
     expect(row).toContain(',MFF-1.DAT.06,0 of 0,');
     expect((await (await t.login('outsider@other.local'))({ method: 'GET', url: `/api/projects/${project}/risks.csv` })).statusCode).toBe(404);
