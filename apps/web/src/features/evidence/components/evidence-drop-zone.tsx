@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 
 type Props = {
   disabled?: boolean;
+  /** Several files at once (the default), or one: a new version is one file. */
+  multiple?: boolean;
   /** Every file dropped or chosen at once. */
   onFiles: (files: File[]) => void;
 };
@@ -14,7 +16,7 @@ type Props = {
  * Where files are dropped, several at once, with a "Choose files" button that opens the file picker
  * for those who do not drag (and for keyboards). Dropping while disabled does nothing.
  */
-export function EvidenceDropZone({ disabled = false, onFiles }: Props) {
+export function EvidenceDropZone({ disabled = false, multiple = true, onFiles }: Props) {
   const [over, setOver] = useState(false);
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -55,21 +57,21 @@ export function EvidenceDropZone({ disabled = false, onFiles }: Props) {
       }}
     >
       <CloudUploadIcon aria-hidden color={over ? 'primary' : 'action'} sx={{ fontSize: 40 }} />
-      <Typography sx={{ fontWeight: 500 }}>Drop files here</Typography>
+      <Typography sx={{ fontWeight: 500 }}>{multiple ? 'Drop files here' : 'Drop the file here'}</Typography>
       <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Any kind of file, several at once, up to 100 MB each. Text in PDF, Word, text, Markdown, CSV and JSON files becomes searchable.
+        {multiple ? 'Any kind of file, several at once, up to 100 MB each.' : 'Any kind of file, up to 100 MB.'} Text in PDF, Word, text, Markdown, CSV and JSON files becomes searchable.
       </Typography>
       <Button variant="outlined" disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
-        Choose files
+        {multiple ? 'Choose files' : 'Choose a file'}
       </Button>
       {/* Opened by the button: a file input inside a button would nest one control in another. */}
       <input
         ref={input}
         type="file"
-        multiple
+        multiple={multiple}
         hidden
         disabled={disabled}
-        aria-label="Choose files"
+        aria-label={multiple ? 'Choose files' : 'Choose a file'}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           // Cleared, so that choosing the same file again is a change too.

@@ -135,10 +135,36 @@ describe('uploading evidence', () => {
     await user.type(name, 'reports/a.pdf');
     await user.type(within(dialog).getByRole('textbox', { name: 'Effective date' }), '01-02-2027');
     await user.type(within(dialog).getByRole('textbox', { name: 'Expires on' }), '01-01-2027');
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('must not contain / or \\ (it is a name, not a path)')).toBeInTheDocument();
-    expect(within(dialog).getByText('It must expire after its effective date')).toBeInTheDocument();
+    // The only file waits for its name: nothing to upload until it has one.
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'a.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('It must expire after its effective date')).toBeInTheDocument();
     expect(ManualXhr.sent).toHaveLength(0);
+  }, 90_000);
+
+  it('says at once which chosen file has a name the server would refuse, and sends the others (issue 29, item 19)', async () => {
+    const { user, dialog } = await openDialog();
+    drop([fileOf('..', 10), fileOf('b.pdf', 10)]);
+    // Before any Upload: the refused name is marked, the valid file is ready.
+    expect(await within(entry('..')).findByText('must not contain / or \\ (it is a name, not a path)')).toBeInTheDocument();
+    expect(within(entry('b.pdf')).queryByText(/must not/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(ManualXhr.sent).toHaveLength(1));
+    expect(ManualXhr.sent[0]!.query).toMatchObject({ name: 'b.pdf' });
+    await act(async () => ManualXhr.sent[0]!.respond(201, buildEvidenceDetail({ id: '0199a0b2-0000-7000-8000-0000000007a4', name: 'b.pdf' })));
+    await waitFor(() => expect(entry('b.pdf')).toHaveAttribute('data-status', 'uploaded'));
+    // The other waits for a name; once given, it goes too.
+    expect(within(dialog).queryByRole('button', { name: 'Done' })).not.toBeInTheDocument();
+    const name = within(entry('..')).getByRole('textbox', { name: 'Name of ..' });
+    await user.clear(name);
+    await user.type(name, 'Parent notes');
+    expect(within(entry('..')).queryByText(/must not/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(ManualXhr.sent).toHaveLength(2));
+    expect(ManualXhr.sent[1]!.query).toMatchObject({ name: 'Parent notes' });
   }, 90_000);
 
   it('attaches the files to the control it was opened for, echoes the XSRF cookie, and stops what travels when closed', async () => {

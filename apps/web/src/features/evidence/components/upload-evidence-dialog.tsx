@@ -142,6 +142,13 @@ function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploa
     if (alive.current) setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
   };
 
+  // Each name is checked as the server will (1–300 characters, no path), as soon as it is chosen or typed.
+  const nameProblem = (name: string): string | undefined => {
+    const check = uploadEvidenceQuery.shape.name.safeParse(name);
+    if (check.success && name.trim()) return undefined;
+    return check.success ? 'Give the evidence a name' : (check.error.issues[0]?.message ?? 'Not a valid name');
+  };
+
   const addFiles = (files: File[]) => {
     // Spec sections 5 and 8: refused before a byte is sent, named in one red notice; the others stay.
     const tooLarge = files.filter((file) => file.size > MAX_EVIDENCE_BYTES);
@@ -150,13 +157,15 @@ function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploa
       .filter((file) => file.size <= MAX_EVIDENCE_BYTES)
       .map<Entry>((file) => {
         const empty = file.size === 0;
+        const name = file.name.slice(0, NAME_MAX);
         return {
           key: nextKey.current++,
           file,
-          name: file.name.slice(0, NAME_MAX),
+          name,
           status: empty ? 'failed' : 'idle',
           progress: 0,
           error: empty ? 'The file is empty: there is nothing to keep as evidence.' : undefined,
+          nameError: empty ? undefined : nameProblem(name),
         };
       });
     setEntries((current) => [...current, ...added]);
@@ -164,9 +173,11 @@ function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploa
 
   const remove = (key: number) => setEntries((current) => current.filter((entry) => entry.key !== key));
 
-  const toSend = entries.filter((entry) => (entry.status === 'idle' || entry.status === 'failed') && entry.file.size > 0);
+  const waiting = entries.filter((entry) => (entry.status === 'idle' || entry.status === 'failed') && entry.file.size > 0);
+  // A file whose name the server would refuse waits for a better one; the others go.
+  const toSend = waiting.filter((entry) => !entry.nameError);
   const uploaded = entries.filter((entry) => entry.status === 'uploaded');
-  const done = !sending && entries.length > 0 && toSend.length === 0 && uploaded.length > 0;
+  const done = !sending && entries.length > 0 && waiting.length === 0 && uploaded.length > 0;
 
   const send = async (entry: Entry, shared: Partial<UploadEvidenceQuery>): Promise<EvidenceDetail | null> => {
     const controller = new AbortController();
@@ -210,21 +221,11 @@ function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploa
       const issue = sharedCheck.error.issues.find((i) => i.path[0] === 'description');
       if (issue) found.description = issue.message;
     }
-    // Each name is checked as the server will: 1–300 characters, no path.
-    let namesOk = true;
-    const named = entries.map((entry) => {
-      if (!toSend.includes(entry)) return entry;
-      const check = uploadEvidenceQuery.shape.name.safeParse(entry.name);
-      if (check.success && entry.name.trim()) return { ...entry, nameError: undefined };
-      namesOk = false;
-      return { ...entry, nameError: check.success ? 'Give the evidence a name' : (check.error.issues[0]?.message ?? 'Not a valid name') };
-    });
-    setEntries(named);
     setErrors(found);
-    if (!namesOk || Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return;
 
     setSending(true);
-    const queue = named.filter((entry) => toSend.some((waiting) => waiting.key === entry.key));
+    const queue = [...toSend];
     const created: EvidenceDetail[] = [];
     const worker = async () => {
       for (let entry = queue.shift(); entry; entry = queue.shift()) {
@@ -291,7 +292,7 @@ function UploadDialog({ projectId, onClose, componentId, componentLabel, onUploa
                         label="Name"
                         value={entry.name}
                         disabled={sending}
-                        onChange={(event) => update(entry.key, { name: event.target.value, nameError: undefined })}
+                        onChange={(event) => update(entry.key, { name: event.target.value, nameError: nameProblem(event.target.value) })}
                         error={Boolean(entry.nameError)}
                         helperText={entry.nameError}
                         slotProps={{ htmlInput: { maxLength: NAME_MAX, 'aria-label': `Name of ${entry.file.name}` } }}

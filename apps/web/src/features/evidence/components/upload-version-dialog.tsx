@@ -74,7 +74,7 @@ export function UploadVersionDialog({ projectId, evidence, onClose }: Props) {
       <DialogForm
         id="upload-version"
         title={`Upload a new version of “${evidence.name}”`}
-        text={`It becomes version ${evidence.version + 1}; versions 1 to ${evidence.version} stay, each with its SHA-256.`}
+        text={`It becomes version ${evidence.version + 1}; ${evidence.version === 1 ? 'version 1 stays, with its' : `versions 1 to ${evidence.version} stay, each with its`} SHA-256.`}
         error={upload.isError ? errorDetail(upload.error) : null}
         submitLabel="Upload new version"
         pending={upload.isPending}
@@ -83,7 +83,7 @@ export function UploadVersionDialog({ projectId, evidence, onClose }: Props) {
         onCancel={close}
       >
         <Stack spacing={2}>
-          <EvidenceDropZone disabled={upload.isPending} onFiles={choose} />
+          <EvidenceDropZone disabled={upload.isPending} multiple={false} onFiles={choose} />
           {file && (
             <Box>
               <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>

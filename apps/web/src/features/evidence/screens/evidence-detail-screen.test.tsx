@@ -82,7 +82,7 @@ describe('an evidence’s page', () => {
     await user.click(within(section('Versions')).getByRole('button', { name: 'Upload new version' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload a new version of “Bias audit 2026”' });
     const file = new File(['%PDF-1.7 new'], 'bias-audit-2026-v3.pdf', { type: 'application/pdf' });
-    await user.upload(within(dialog).getByLabelText('Choose files', { selector: 'input' }), file);
+    await user.upload(within(dialog).getByLabelText('Choose a file', { selector: 'input' }), file);
     await user.click(within(dialog).getByRole('button', { name: 'Upload new version' }));
     await waitFor(() => expect(callsOf(calls, `${evidencePath}/versions`, 'POST')).toHaveLength(1));
     expect(await screen.findByText('Version 3 of “Bias audit 2026” uploaded')).toBeInTheDocument();
