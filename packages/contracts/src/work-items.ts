@@ -50,8 +50,13 @@ export const REQUIREMENT_STATUS_LABELS: Record<RequirementStatus, string> = {
   out_of_scope: 'Out of scope',
 };
 
-/** A calendar day, as due dates are kept: YYYY-MM-DD. */
-export const calendarDate = z.iso.date({ error: 'must be a date written YYYY-MM-DD' });
+/**
+ * A calendar day, as due dates are kept: YYYY-MM-DD, years 0001 to 9999 (PostgreSQL's date has no year 0:
+ * `0000-01-01` would pass the format and fail the query). The one date type of every route.
+ */
+export const calendarDate = z.iso
+  .date({ error: 'must be a date written YYYY-MM-DD' })
+  .refine((day) => !day.startsWith('0000-'), { error: 'must be a date from 0001-01-01 to 9999-12-31' });
 
 /** What awaits the signed-in user in one project: for the home dashboard's "my work" card. */
 export const myWorkItem = z.object({

@@ -21,7 +21,7 @@ if (!z.globalRegistry.has(errorResponse)) {
 }
 
 const DESCRIPTIONS: Record<number, string> = {
-  400: 'The body is not valid JSON, or it is empty while its content type says JSON',
+  400: 'The body is not valid JSON, or it is empty while its content type says JSON, or a multipart body is malformed (no boundary, cut off)',
   401: 'No valid token: it is missing, malformed or expired, or its session has ended or was revoked',
   403: 'The caller lacks the right this operation needs, or a browser call carried no valid X-XSRF-TOKEN header',
   404: "A path parameter names nothing the caller can see (another organization's objects answer the same)",
@@ -49,7 +49,8 @@ export function errorStatuses(route: RouteFacts): number[] {
   const declared = Object.keys(route.schema?.response ?? {});
   const statuses = new Set<number>([422]); // the text guard reads every path and query
   // A body is read by a content-type parser within the body limit: other types answer 415, larger bodies 413.
-  if (route.schema?.body) statuses.add(400).add(413).add(415);
+  const multipart = ((route.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data');
+  if (route.schema?.body || multipart) statuses.add(400).add(413).add(415);
   if (access && access.kind !== 'public') statuses.add(401).add(503);
   if (access && (access.kind === 'organization' || access.kind === 'project' || access.kind === 'platform')) statuses.add(403);
   if (methods.some((m) => !SAFE_METHODS.has(m))) statuses.add(403);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ASSET_CARD_FILE_BYTES } from '@aegis/contracts';
 import { AppError } from '../../lib/errors';
+import { openFilePart, rethrowMultipart } from '../../lib/multipart';
 import { fileError } from './card-front-matter';
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
@@ -18,7 +19,7 @@ export async function readCardFile(request: FastifyRequest): Promise<CardFile> {
   if (!request.isMultipart()) throw new AppError(415, 'Send the card as multipart/form-data with a part named file');
   const announced = Number(request.headers['content-length']);
   if (announced > MAX_ASSET_CARD_FILE_BYTES + ENVELOPE_BYTES) throw tooLarge();
-  const part = await request.file({ limits: { fileSize: MAX_ASSET_CARD_FILE_BYTES, files: 1 } });
+  const part = await openFilePart(request, { fileSize: MAX_ASSET_CARD_FILE_BYTES, files: 1 });
   if (!part || part.fieldname !== 'file') {
     part?.file.resume();
     throw fileError(`is required: attach the card (a Hugging Face README.md) as the part named file${part ? ` (it came as ${part.fieldname.slice(0, 50)})` : ''}`);
@@ -28,7 +29,7 @@ export async function readCardFile(request: FastifyRequest): Promise<CardFile> {
     bytes = await part.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw error;
+    rethrowMultipart(error);
   }
   if (part.file.truncated) throw tooLarge();
   if (bytes.length === 0) throw fileError('is empty');

@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument, stringify, visit } from 'yaml';
 import { AppError } from '../../lib/errors';
 import { findExcessNesting, nestingMessage } from '../../lib/nesting-guard';
+import { unsafeText } from '../../plugins/text-guard';
 
 /**
  * The YAML front matter of a Markdown card: found between a `---` first line and the next `---` (or
@@ -112,6 +113,11 @@ export function readFrontMatter(text: string): FrontMatter {
     const start = (pair?.key as { range?: [number, number, number] } | null)?.range?.[0];
     return start === undefined ? undefined : counter.linePos(start).line + 1;
   };
+  // YAML escapes ("\0", "\ud800") can write what no text column keeps: refused as the text guard refuses them in requests.
+  for (const [key, value] of Object.entries(values)) {
+    const [unsafe] = [...unsafeText(key, 'a key'), ...unsafeText(value, key)];
+    if (unsafe) throw fileError(`the front matter's ${unsafe.path} ${unsafe.message}`, lineOf(key));
+  }
   // JSON is what the card keeps: values YAML has and JSON has not (.inf, .nan) become null now, not at the next export.
   return { values: JSON.parse(JSON.stringify(values)) as Record<string, unknown>, lineOf, body, bodyLine };
 }
