@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { collectBrowserErrors, signIn } from './support';
+import { collectBrowserErrors, expectNoSeriousViolationsInBothThemes, signIn } from './support';
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -55,7 +55,7 @@ test('an owner creates a project, staffs an editor who then sees it, exports it 
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(add).toBeHidden();
   await expect(page.getByRole('row', { name: /Eddie Editor/ })).toContainText('Editor');
-  await expectNoSeriousViolations(page, 'project settings');
+  await expectNoSeriousViolationsInBothThemes(page, 'project settings');
 
   // The editor, in a browser of their own, finds it in their list and opens it, without a Settings tab.
   const editorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -81,6 +81,7 @@ test('an owner creates a project, staffs an editor who then sees it, exports it 
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByRole('button', { name: 'Delete project' })).toBeDisabled();
   await confirm.getByRole('textbox', { name: 'Project name' }).fill(name);
+  await expectNoSeriousViolationsInBothThemes(page, 'delete project dialog', '[role="dialog"]');
   await confirm.getByRole('button', { name: 'Delete project' }).click();
   await expect(page).toHaveURL('/projects');
   await expect(page.getByRole('link', { name })).toHaveCount(0);

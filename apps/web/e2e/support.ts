@@ -39,6 +39,25 @@ export async function expectNoSeriousViolations(page: Page, screen: string, with
   expect(serious.map((v) => `${screen}: ${v.id} — ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * The same check in the light and the dark theme (issue 29, item 17: colours that pass in one failed in the
+ * other), switched with the header's button — clicked as an event, since an open dialog hides the header
+ * from pointers — and back. Waits out the colour transitions before each check.
+ */
+export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: string, within?: string) {
+  const toggle = page.locator('button[aria-label="Dark mode"]');
+  const dark = (await toggle.getAttribute('aria-pressed')) === 'true';
+  const switchTo = async (on: boolean) => {
+    await toggle.dispatchEvent('click');
+    await expect(toggle).toHaveAttribute('aria-pressed', String(on));
+    await page.waitForTimeout(500);
+  };
+  await expectNoSeriousViolations(page, `${screen} (${dark ? 'dark' : 'light'})`, within);
+  await switchTo(!dark);
+  await expectNoSeriousViolations(page, `${screen} (${dark ? 'light' : 'dark'})`, within);
+  await switchTo(dark);
+}
+
 /** Desktop and phone pictures of the screen as it is now, for a person to look at. */
 export async function screenshots(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
