@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
  * enforces S3's 5 MiB minimum for every part but the last on Complete (0 turns the check off);
  * `listPageSize` makes ListObjectsV2 answer in smaller pages.
  */
-export type S3TestUpload = { key: string; contentType: string; parts: Map<number, { body: Buffer; etag: string }> };
+export type S3TestUpload = { key: string; contentType: string; parts: Map<number, { body: Buffer; etag: string }>; initiated: Date };
 export type S3TestRequest = { method: string; url: string; authorization: string; range?: string };
 
 export type S3TestServer = {
@@ -146,13 +146,28 @@ export async function startS3Server(options: { bucket?: string; region?: string;
             `<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${start + maxKeys}</NextContinuationToken>` : ''}</ListBucketResult>`,
         );
       }
+      if (method === 'GET' && query.has('uploads')) {
+        // ListMultipartUploads, in pages of one when listPageSize is 1 (key-marker/upload-id-marker: the last of the page).
+        const all = [...state.uploads.entries()].sort(([a, x], [b, y]) => x.key.localeCompare(y.key) || a.localeCompare(b));
+        const after = all.findIndex(([id, u]) => u.key === query.get('key-marker') && id === query.get('upload-id-marker'));
+        const size = options.listPageSize ?? 1000;
+        const page = all.slice(after + 1, after + 1 + size);
+        const more = after + 1 + size < all.length;
+        const last = page.at(-1);
+        return xml(
+          response,
+          `<ListMultipartUploadsResult><Bucket>${bucket}</Bucket>` +
+            page.map(([id, u]) => `<Upload><Key>${escapeXml(u.key)}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`).join('') +
+            `<IsTruncated>${more}</IsTruncated>${more && last ? `<NextKeyMarker>${escapeXml(last[1].key)}</NextKeyMarker><NextUploadIdMarker>${last[0]}</NextUploadIdMarker>` : ''}</ListMultipartUploadsResult>`,
+        );
+      }
       return fail(response, 405, 'MethodNotAllowed');
     }
 
     // Multipart upload.
     if (method === 'POST' && query.has('uploads')) {
       const uploadId = randomUUID();
-      state.uploads.set(uploadId, { key, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'), parts: new Map() });
+      state.uploads.set(uploadId, { key, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'), parts: new Map(), initiated: new Date() });
       return xml(response, `<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`);
     }
     const uploadId = query.get('uploadId');

@@ -39,6 +39,12 @@ export type FileStorage = {
   remove(key: string): Promise<void>;
   /** Removes every file whose key starts with `prefix`; returns how many there were. Removing nothing is not an error. */
   removePrefix(prefix: string): Promise<number>;
+  /**
+   * Removes what writes cut off by a crash left behind — a local write's `.partial` file, an S3 multipart
+   * upload never completed nor aborted — when it was last written (local) or begun (S3) before `olderThan`;
+   * answers how many. A write still going on is newer than that and stays.
+   */
+  sweepPartials(olderThan: Date): Promise<number>;
   /** Throws when files cannot be stored right now (the health check): the folder is not writable, the bucket does not answer. */
   check(signal: AbortSignal): Promise<void>;
 };

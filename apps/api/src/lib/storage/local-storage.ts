@@ -7,6 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { fileMeter } from './file-meter';
 import { assertKey, type FileStorage } from './file-storage';
 
+/** The name of a write in progress: `<key's file>.<pid>-<uuid>.partial` (partialOf below), `<…>.<pid>.partial` before. */
+const PARTIAL = /\.\d+(-[0-9a-f-]{36})?\.partial$/;
+
 const missing = (error: NodeJS.ErrnoException) => error.code === 'ENOENT' || error.code === 'EISDIR' || error.code === 'ENOTDIR';
 
 /** Files under `root` (DATA_DIR/files), one file per key; folders are made on the first write. */
@@ -100,6 +103,27 @@ export function localStorage(root: string): FileStorage {
       const count = await countFiles(target);
       await fs.rm(target, { recursive: true, force: true });
       return count;
+    },
+    async sweepPartials(olderThan) {
+      let removed = 0;
+      // One folder at a time (no listing of the whole tree in memory); a folder or file gone meanwhile is skipped.
+      const folders = [root];
+      while (folders.length) {
+        const folder = folders.pop()!;
+        const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const where = path.join(folder, entry.name);
+          if (entry.isDirectory()) folders.push(where);
+          else if (entry.isFile() && PARTIAL.test(entry.name)) {
+            const stat = await fs.stat(where).catch(() => null);
+            if (stat && stat.mtime < olderThan) {
+              await fs.rm(where, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      }
+      return removed;
     },
     async check() {
       await fs.mkdir(root, { recursive: true });

@@ -13,6 +13,15 @@ export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 const decodeXml = (text: string) =>
   text.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[entity]!);
+/** Whether `key` is one this server could have written (assertKey accepts it). */
+const OUR_KEY = (key: string) => {
+  try {
+    assertKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const encodeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /**
@@ -208,6 +217,33 @@ export function s3Storage(options: S3Options, { partBytes = S3_PART_BYTES }: { p
         if (response.status !== 404) await expectOk(response, 'delete');
       }
       return keys.length;
+    },
+    async sweepPartials(olderThan) {
+      // ListMultipartUploads (every page), then AbortMultipartUpload for each one begun before olderThan.
+      const stale: { key: string; uploadId: string }[] = [];
+      let markers: { key: string; uploadId: string } | undefined;
+      do {
+        const query = markers ? `uploads&key-marker=${encodeURIComponent(markers.key)}&upload-id-marker=${encodeURIComponent(markers.uploadId)}` : 'uploads';
+        const response = await send(`${bucketUrl}/?${query}`);
+        await expectOk(response, 'list uploads');
+        const xml = await response.text();
+        for (const [, upload] of xml.matchAll(/<Upload>([\s\S]*?)<\/Upload>/g)) {
+          const key = decodeXml(/<Key>([^<]*)<\/Key>/.exec(upload!)?.[1] ?? '');
+          const uploadId = decodeXml(/<UploadId>([^<]*)<\/UploadId>/.exec(upload!)?.[1] ?? '');
+          const initiated = new Date(/<Initiated>([^<]*)<\/Initiated>/.exec(upload!)?.[1] ?? '');
+          // Only keys this server writes (a shared bucket may hold others' uploads).
+          if (key && uploadId && initiated < olderThan && OUR_KEY(key)) stale.push({ key, uploadId });
+        }
+        const nextKey = /<NextKeyMarker>([^<]*)<\/NextKeyMarker>/.exec(xml)?.[1];
+        const nextId = /<NextUploadIdMarker>([^<]*)<\/NextUploadIdMarker>/.exec(xml)?.[1];
+        markers = /<IsTruncated>true<\/IsTruncated>/.test(xml) && nextKey !== undefined && nextId !== undefined ? { key: decodeXml(nextKey), uploadId: decodeXml(nextId) } : undefined;
+      } while (markers);
+      for (const { key, uploadId } of stale) {
+        const response = await send(`${objectUrl(key)}?uploadId=${encodeURIComponent(uploadId)}`, { method: 'DELETE' });
+        await response.arrayBuffer().catch(() => undefined);
+        if (response.status !== 404) await expectOk(response, 'upload abort');
+      }
+      return stale.length;
     },
     async check(signal) {
       // HeadBucket: answers 200 when the bucket exists and these keys may list it, as purges need.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../test/s3-server';
 import { assertKey, EmptyFileError, FileTooLargeError, HEAD_BYTES, type FileStorage } from './file-storage';
 import { localStorage } from './local-storage';
+import { ABANDONED_WRITE_MS, fileRemovalJob, sweepAbandonedWrites } from './purge-job';
 import { s3Storage } from './s3-storage';
 
 describe('storage keys', () => {
@@ -314,5 +315,81 @@ describe('S3-compatible storage', () => {
       s3.unreachable = false;
     }
     expect(s3.objects.has('org/4/ev/1/v2')).toBe(false);
+  });
+});
+
+// Issue 29, item 8: a crash mid-upload leaves its partial write behind; the storage sweeps what is older than
+// the cutoff (an hour, at start-up and in every run of the file removal job), never a write still going on.
+describe('sweeping what cut-off writes left', () => {
+  const hourAgo = () => new Date(Date.now() - ABANDONED_WRITE_MS);
+
+  it('local disk: removes the .partial files last written before the cutoff, and nothing else', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-sweep-'));
+    try {
+      const storage = localStorage(root);
+      await storage.put('org/1/ev/1/v1', Buffer.from('kept'), 'text/plain');
+      const folder = path.join(root, 'org', '1', 'ev', '1');
+      const old = path.join(folder, `v2.4242-${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.partial`);
+      const legacy = path.join(root, 'org', '2', 'v1.77.partial');
+      const fresh = path.join(folder, `v3.4242-${'1'.repeat(8)}-1111-1111-1111-${'1'.repeat(12)}.partial`);
+      fs.mkdirSync(path.dirname(legacy), { recursive: true });
+      for (const file of [old, legacy, fresh]) fs.writeFileSync(file, 'half a file');
+      const twoHoursAgo = new Date(Date.now() - 2 * ABANDONED_WRITE_MS);
+      for (const file of [old, legacy]) fs.utimesSync(file, twoHoursAgo, twoHoursAgo);
+
+      expect(await storage.sweepPartials(hourAgo())).toBe(2);
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(legacy)).toBe(false);
+      expect(fs.existsSync(fresh)).toBe(true); // a write still going on
+      expect((await storage.read('org/1/ev/1/v1'))?.toString()).toBe('kept');
+      expect(await storage.sweepPartials(hourAgo())).toBe(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('local disk: a missing folder is nothing to sweep', async () => {
+    expect(await localStorage(path.join(os.tmpdir(), `aegis-none-${process.pid}-${Date.now()}`)).sweepPartials(hourAgo())).toBe(0);
+  });
+
+  it('the file removal job sweeps them at each run (start-up included), an hour by the app clock', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-sweep-job-'));
+    try {
+      const storage = localStorage(root);
+      const partial = path.join(root, 'org', 'v1.99.partial');
+      fs.mkdirSync(path.dirname(partial), { recursive: true });
+      fs.writeFileSync(partial, 'cut off');
+      const noPurges = { select: () => ({ from: () => ({ orderBy: () => ({ limit: async () => [] }) }) }) };
+      const log = { info: () => undefined, warn: () => undefined };
+      const run = (clock: { now(): Date }) => fileRemovalJob.run({ data: undefined, deps: { db: noPurges, storage, clock } as never, log, attempt: 1 });
+      // Written just now: kept; the clock two hours on: swept.
+      expect(await run({ now: () => new Date() })).toEqual({ purged: 0, failed: 0, swept: 0 });
+      expect(fs.existsSync(partial)).toBe(true);
+      expect(await run({ now: () => new Date(Date.now() + 2 * ABANDONED_WRITE_MS) })).toEqual({ purged: 0, failed: 0, swept: 1 });
+      expect(fs.existsSync(partial)).toBe(false);
+      // A storage that fails to sweep does not stop the purges.
+      const failing = { ...storage, sweepPartials: () => Promise.reject(new Error('disk gone')) };
+      expect(await sweepAbandonedWrites({ storage: failing, clock: { now: () => new Date() } })).toBe(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('S3: aborts the multipart uploads begun before the cutoff, across listing pages, and keeps the others', async () => {
+    const s3 = await startS3Server({ minPartBytes: 0, listPageSize: 1 });
+    try {
+      const storage = s3Storage({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'eu-west-1', accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+      // Uploads a crash left open (begun, never completed nor aborted), one of them recent.
+      const open = (key: string, initiated: Date) => s3.uploads.set(`${key}-upload`, { key, contentType: 'application/pdf', parts: new Map(), initiated });
+      const old = new Date(Date.now() - 2 * ABANDONED_WRITE_MS);
+      open('org/1/ev/1/v1', old);
+      open('org/1/ev/2/v1', old);
+      open('org/1/ev/3/v1', new Date());
+      expect(await storage.sweepPartials(hourAgo())).toBe(2);
+      expect([...s3.uploads.values()].map((u) => u.key)).toEqual(['org/1/ev/3/v1']);
+      expect(await storage.sweepPartials(hourAgo())).toBe(0);
+    } finally {
+      await s3.close();
+    }
   });
 });
