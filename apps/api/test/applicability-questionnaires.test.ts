@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, users } from '../src/db/schema';
+import { multipartFile, sampleTemplate } from './factories';
 import { build, type TestApp } from './helper';
 
 type Question = { id: string; answer: string[] | null; answered_by: { id: string } | null; options: { value: string }[] };
@@ -129,6 +130,44 @@ describe('the questionnaires of a project', () => {
     expect(eu.status).toBe('completed');
     expect(eu.questions.find((q) => q.id === 'eu_ai_act.role')).toMatchObject({ answer: ['deployer'], answered_by: { id: ids.editor } });
     expect(eu.questions.find((q) => q.id === 'eu_ai_act.annex_iii_use_case')!.answer).toEqual(['4a']);
+  });
+
+  // Issue 29, item 14: the answers are restated as what they mean, never beyond it.
+  it('restates "Established in the EU" as the provider\'s establishment only when the organization is the provider, and never shows "none" beside a chosen option', async () => {
+    const editor = await as('editor');
+    const settings = `/api/projects/${project}/eu_ai_act_settings`;
+    const euQuestion = async (id: string) => (await list()).find((q) => q.framework_code === 'EU_AI_ACT')!.questions.find((q) => q.id === id)!;
+    // The deployer above: where the provider is established is not something its answers say.
+    expect((await euQuestion('eu_ai_act.establishment')).answer).toBeNull();
+    const provider = { product_category: 'ai_system', role: ['provider'], use_case: ['annex_iii_4a'], establishment: ['eu', 'employer'], project_requirements: ['interacts_with_people'], critical_issues: ['none'], supply_terms: ['none'] };
+    expect((await editor({ method: 'POST', url: settings, payload: provider })).statusCode).toBe(200);
+    expect((await euQuestion('eu_ai_act.establishment')).answer).toEqual(['eu']);
+    for (const question of (await list()).find((q) => q.framework_code === 'EU_AI_ACT')!.questions) {
+      if (question.answer?.includes('none')) expect(question.answer, question.id).toEqual(['none']);
+    }
+    // Saved and validated the same way: "none" and a chosen option together are refused, naming the field.
+    const both = await editor({ method: 'POST', url: settings, payload: { ...provider, project_requirements: ['none', 'interacts_with_people'] } });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().detail).toContain('project_requirements');
+  });
+
+  it('refuses "none" beside another option in a questionnaire answer, naming the field', async () => {
+    const demo = (await t.db.execute(`select id from organizations where name = 'Demo Organization'`)) as unknown as { rows: { id: string }[] };
+    const code = `NONEQ_${Date.now().toString(36).toUpperCase()}`;
+    const template = sampleTemplate(code, {
+      questionnaire: [{ id: 'policy.uses', text: 'Which of these does the system use?', answer_type: 'multi', options: [{ value: 'faces', label: 'Faces' }, { value: 'voices', label: 'Voices' }, { value: 'none', label: 'None of these' }] }],
+    });
+    const admin = await as('admin');
+    const uploaded = await admin({ method: 'POST', url: `/api/organizations/${demo.rows[0]!.id}/templates`, ...multipartFile(JSON.stringify(template)) });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const other = await admin({ method: 'POST', url: '/api/projects', payload: { name: 'Camera tool', project_type: 'ai_application', frameworks: [code] } });
+    expect(other.statusCode, other.body).toBe(201);
+    const answerOf = (answer: string[]) => admin({ method: 'PUT', url: `/api/projects/${other.json().id}/frameworks-questionnaires/${code}/answers/policy.uses`, payload: { answer } });
+    const both = await answerOf(['faces', 'none']);
+    expect(both.statusCode, both.body).toBe(422);
+    expect(both.json().errors[0]).toMatchObject({ path: 'body.answer', message: expect.stringContaining('none') });
+    expect((await answerOf(['none'])).statusCode).toBe(200);
+    expect((await answerOf(['faces', 'voices'])).statusCode).toBe(200);
   });
 });
 

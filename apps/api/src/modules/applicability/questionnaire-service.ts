@@ -102,6 +102,11 @@ export function questionnaireService(deps: Pick<Deps, 'db' | 'clock'>) {
           const message = `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an option' : 'are not options'} of question ${questionId}; allowed: ${allowed.join(', ')}`;
           throw new AppError(422, `answer: ${message}`, 'unprocessable_content', [{ path: 'body.answer', message }]);
         }
+        // "None of these" excludes every other option, as the EU AI Act settings check it (issue 29, item 14).
+        if (values.includes('none') && values.length > 1) {
+          const message = `"none" cannot be chosen with other options of question ${questionId} (${values.filter((v) => v !== 'none').join(', ')})`;
+          throw new AppError(422, `answer: ${message}`, 'unprocessable_content', [{ path: 'body.answer', message }]);
+        }
         if (question.answer_type === 'single' && values.length > 1) {
           const message = `question ${questionId} takes one answer, got ${values.length}`;
           throw new AppError(422, `answer: ${message}`, 'unprocessable_content', [{ path: 'body.answer', message }]);

@@ -78,7 +78,11 @@ export function deriveScoping({ facts, categories, highRiskBasis, roles, categor
   if (isAnswered(facts, 'establishment')) {
     const chosen = valuesOf(facts, 'establishment');
     const location = distinct(chosen.map((v) => ESTABLISHMENT[v]));
-    if (location.length > 0) scoping['eu_ai_act.establishment'] = location;
+    // The template asks where the *provider* is established; the settings say where the organization is.
+    // That answers it only when the organization is the provider (issue 29, item 14): for a deployer,
+    // importer or distributor the provider's establishment stays unknown (its conditions need a provider role anyway).
+    const isProvider = rolesKnown && roles.some((role) => role === 'provider' || role === 'gpai_provider');
+    if (location.length > 0 && isProvider) scoping['eu_ai_act.establishment'] = location;
     scoping['eu_ai_act.organization_context'] = orNone(chosen.filter((v) => ORGANIZATION_CONTEXTS.includes(v)));
   }
   if (isAnswered(facts, 'model_property')) {
