@@ -4,6 +4,7 @@ import {
   updateAssetCard as updateAssetCardBody,
   updateAssetCardAssignees as updateAssetCardAssigneesBody,
   type AssetCardDetail,
+  type AssetCardImportPreview,
   type AssetCardListItem,
   type AssetCardNature,
   type AssetCardType,
@@ -184,16 +185,42 @@ export type ImportAssetCard = {
   /** Read from the card when absent (dataset-card keys make it a dataset, else a model). */
   type?: AssetCardType;
   nature?: AssetCardNature;
+  /** The card's name when the file gives none (or to replace the one it gives). */
+  name?: string;
 };
+
+const importQuery = ({ type, nature, name }: ImportAssetCard) => ({ asset_card_type: type, asset_card_nature: nature, name: name?.trim() || undefined });
+
+/**
+ * What importing the file would create (name — null when it must be given —, type, nature, licence,
+ * datasets and the cards they link, metrics), creating nothing: the import dialog shows it first.
+ */
+export function previewAssetCardImport(projectId: string, input: ImportAssetCard, signal?: AbortSignal): Promise<AssetCardImportPreview> {
+  requireParams('previewAssetCardImport', { project_id: projectId, file: input.file });
+  return apiUpload<AssetCardImportPreview>(`${cardsBase(projectId)}/import/preview`, input.file, { query: importQuery(input), notify: false, signal });
+}
+
+/** The preview of a chosen file, read again when the file or what is asked changes. */
+export function useAssetCardImportPreview(projectId: string, input: ImportAssetCard | null) {
+  return useQuery({
+    queryKey: ['asset-card-import-preview', projectId, input?.file.name, input?.file.size, input?.file.lastModified, input?.type, input?.nature, input?.name?.trim()],
+    queryFn: ({ signal }) => previewAssetCardImport(projectId, input!, signal),
+    enabled: input !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
 
 /**
  * Creates a card from an uploaded Hugging Face README.md (multipart `file`): its front matter mapped to
  * the key facts, its `##` sections to the card's. 201 with the card; 413 past 1 MB; 422 naming the
  * problem (not a text file, bad YAML front matter with its line). The dialog shows refusals itself.
  */
-export function importAssetCard(projectId: string, { file, type, nature }: ImportAssetCard): Promise<AssetCardDetail> {
+export function importAssetCard(projectId: string, { file, type, nature, name }: ImportAssetCard): Promise<AssetCardDetail> {
   requireParams('importAssetCard', { project_id: projectId, file });
-  return apiUpload<AssetCardDetail>(`${cardsBase(projectId)}/import`, file, { query: { asset_card_type: type, asset_card_nature: nature }, notify: false });
+  return apiUpload<AssetCardDetail>(`${cardsBase(projectId)}/import`, file, { query: importQuery({ file, type, nature, name }), notify: false });
 }
 
 export function useImportAssetCard(projectId: string) {

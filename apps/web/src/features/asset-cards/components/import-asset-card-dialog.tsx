@@ -12,6 +12,7 @@ import {
   ASSET_CARD_TYPE_LABELS,
   ASSET_CARD_TYPES,
   MAX_ASSET_CARD_FILE_BYTES,
+  type AssetCardImportPreview,
   type AssetCardNature,
   type AssetCardType,
 } from '@aegis/contracts';
@@ -20,7 +21,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { ApiError, errorDetail } from '../../../lib/errors';
 import { formatFileSize } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
-import { useImportAssetCard } from '../api/asset-cards-api';
+import { useAssetCardImportPreview, useImportAssetCard } from '../api/asset-cards-api';
 import { assetDetailPath } from '../asset-paths';
 
 type Props = { projectId: string; open: boolean; onClose: () => void };
@@ -47,18 +48,60 @@ function Refusal({ error }: { error: unknown }) {
   );
 }
 
+/** What the server read from the chosen file, shown before anything is created. */
+function PreviewSummary({ preview }: { preview: AssetCardImportPreview }) {
+  const rows: [string, string][] = [
+    ['Name', preview.name ?? 'None in the file: give one below'],
+    ['Type', ASSET_CARD_TYPE_LABELS[preview.asset_card_type]],
+    ['Nature', ASSET_CARD_NATURE_LABELS[preview.asset_card_nature]],
+    ['Licence', preview.license ?? 'Not given'],
+    ['Datasets', preview.datasets.length ? preview.datasets.join(', ') : 'None'],
+    [
+      'Metrics',
+      preview.metrics.length ? preview.metrics.map((m) => `${m.name} ${m.value}${m.dataset ? ` (${m.dataset})` : ''}`).join('; ') : 'None',
+    ],
+  ];
+  if (preview.asset_card_type === 'model' && preview.datasets.length)
+    rows.push(['Trained on', preview.linked_datasets.length ? preview.linked_datasets.map((d) => d.name).join(', ') : 'No dataset card of this project has these names']);
+  if (preview.sections.length) rows.push(['Sections', preview.sections.join(', ')]);
+  return (
+    <Box component="section" aria-label="What the card file holds" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        Read from the file
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+        {rows.map(([label, value]) => (
+          <Box key={label} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * Creates a card from a Hugging Face model or dataset card (README.md): its front matter becomes the
  * key facts (licence, languages, base model, metrics…), its `##` sections the card's; the type is read
  * from the card unless chosen. A file the server refuses (over 1 MB, not text, bad YAML) says why, with
- * the line. The new card's page opens. Render it with a new key each time it opens.
+ * the line. Once a file is chosen, what the server read from it (name, type, licence, datasets, metrics)
+ * is shown before the card is created; a file without a name asks for one. The new card's page opens.
+ * Render it with a new key each time it opens.
  */
 export function ImportAssetCardDialog({ projectId, open, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<AssetCardType | ''>('');
   const [nature, setNature] = useState<AssetCardNature | ''>('');
+  const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useImportAssetCard(projectId);
+  const preview = useAssetCardImportPreview(projectId, file ? { file, type: type || undefined, nature: nature || undefined, name } : null);
+  const nameRequired = preview.data?.name_required === true && !name.trim();
   const navigate = useNavigate();
 
   const choose = (chosen: File) => {
@@ -78,8 +121,14 @@ export function ImportAssetCardDialog({ projectId, open, onClose }: Props) {
       setProblem('Choose a README.md card file first.');
       return;
     }
+    if (nameRequired) {
+      setProblem('The card file gives no name: type one in Name.');
+      document.getElementById('import-asset-card-name')?.focus();
+      return;
+    }
+    setProblem(null);
     upload.mutate(
-      { file, type: type || undefined, nature: nature || undefined },
+      { file, type: type || undefined, nature: nature || undefined, name },
       {
         onSuccess: (card) => {
           notifySuccess(`${card.name} imported from ${file.name}`);
@@ -113,8 +162,23 @@ export function ImportAssetCardDialog({ projectId, open, onClose }: Props) {
         {file && (
           <Typography role="status" variant="body2">
             Chosen: <strong>{file.name}</strong> ({formatFileSize(file.size)})
+            {preview.isFetching ? ' — reading it…' : ''}
           </Typography>
         )}
+        {file && preview.data && !preview.isError && <PreviewSummary preview={preview.data} />}
+        {file && preview.isError && !upload.isError && <Refusal error={preview.error} />}
+        <TextField
+          id="import-asset-card-name"
+          name="name"
+          label="Name"
+          fullWidth
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required={preview.data?.name_required === true}
+          error={nameRequired && problem !== null}
+          helperText={preview.data?.name_required ? 'The file gives no name: the card needs one' : 'Leave empty to keep the name the card gives'}
+          slotProps={{ htmlInput: { maxLength: 300 }, inputLabel: { shrink: true } }}
+        />
         <TextField
           select
           name="asset_card_type"

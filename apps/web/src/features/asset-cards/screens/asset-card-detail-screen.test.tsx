@@ -85,4 +85,24 @@ describe('an asset card’s page', () => {
     // Readers may still download it (asset_cards:download).
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
   }, 90_000);
+  it('shows the datasets and the Usage and Citation sections its card file had (issue 29, item 13)', async () => {
+    signIn();
+    const imported = {
+      ...model,
+      extra_metadata: {
+        datasets: ['mozilla-foundation/common_voice_11_0', 'Call Center Transcripts (EN)'],
+        unmapped_sections: [
+          { heading: 'How to Get Started with the Model', body: 'Use the pipeline.' },
+          { heading: 'Citation', body: '```bibtex\n@misc{asr2025, title={ASR}}\n```' },
+        ],
+      },
+    };
+    stubAssetCardsApi({ project: owner, details: [imported], lineage, members: [eddie] });
+    renderApp(page);
+    const section = await screen.findByRole('region', { name: 'From the card file' }, { timeout: 10_000 });
+    const datasets = within(section).getByRole('list', { name: 'Datasets' });
+    expect(within(datasets).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['mozilla-foundation/common_voice_11_0', 'Call Center Transcripts (EN)']);
+    expect(within(within(section).getByRole('region', { name: 'How to Get Started with the Model' })).getByText('Use the pipeline.')).toBeInTheDocument();
+    expect(within(section).getByRole('region', { name: 'Citation' })).toHaveTextContent('@misc{asr2025, title={ASR}}');
+  }, 90_000);
 });

@@ -20,6 +20,7 @@ import { AssetLineageSection } from '../components/asset-lineage-section';
 import { AssetLinksSection } from '../components/asset-links-section';
 import { AssetPeopleSection } from '../components/asset-people-section';
 import { CardContentSection } from '../components/card-content-section';
+import { CardFileSection } from '../components/card-file-section';
 
 type Props = {
   project: Project;
@@ -71,6 +72,7 @@ export function AssetCardDetailScreen({ project, assetId, review, discussion, ac
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             {review?.(card)}
             <CardContentSection projectId={project.id} card={card} canUpdate={canUpdate} />
+            <CardFileSection card={card} />
             <AssetLineageSection projectId={project.id} card={card} canUpdate={canUpdate} />
             <AssetLinksSection projectId={project.id} card={card} canUpdate={canUpdate} reads={{ controls: can('controls:read'), risks: can('risks:read'), evidence: can('evidences:read') }} />
             {discussion?.(card)}

@@ -28,6 +28,23 @@ async function open(url = base, options: Partial<Parameters<typeof stubAssetCard
   return { ...api, ...view, lastList, user: userEvent.setup() };
 }
 
+/** What the server reads from a Hub model card that gives no name (issue 29, item 13). */
+const PREVIEW = {
+  name: null,
+  name_required: true,
+  asset_card_type: 'model',
+  asset_card_nature: 'third_party',
+  version: null,
+  license: 'apache-2.0',
+  languages: ['en'],
+  base_model: 'openai/whisper-small',
+  task: null,
+  datasets: ['mozilla-foundation/common_voice_11_0'],
+  linked_datasets: [],
+  metrics: [{ name: 'Wer', value: 12.3456, dataset: 'Common Voice 11.0' }],
+  sections: ['Intended use'],
+};
+
 const search = (router: { state: { location: { search: string } } }) => Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe('the Assets tab', () => {
@@ -135,9 +152,11 @@ describe('the Assets tab', () => {
   it('imports a card file with a chosen type, and shows the server’s refusal with its line', async () => {
     const { user, calls } = await open(base, {
       handle: (call) =>
-        call.url.startsWith(`${listPath}/import`)
-          ? jsonResponse(422, { detail: 'The front matter is not valid YAML', code: 'unprocessable_content', errors: [{ path: 'file', message: 'bad indentation of a mapping entry', line: 4 }] })
-          : undefined,
+        call.url.startsWith(`${listPath}/import/preview`)
+          ? jsonResponse(200, { ...PREVIEW, name: 'Card', name_required: false, asset_card_type: 'dataset' })
+          : call.url.startsWith(`${listPath}/import`)
+            ? jsonResponse(422, { detail: 'The front matter is not valid YAML', code: 'unprocessable_content', errors: [{ path: 'file', message: 'bad indentation of a mapping entry', line: 4 }] })
+            : undefined,
     });
     await user.click(await screen.findByRole('button', { name: 'Import a card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import a card' });
@@ -149,9 +168,40 @@ describe('the Assets tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import card' }));
     expect(await within(dialog).findByText('The front matter is not valid YAML')).toBeInTheDocument();
     expect(within(dialog).getByText('Line 4: bad indentation of a mapping entry')).toBeInTheDocument();
-    const sent = calls.filter((call) => call.url.startsWith(`${listPath}/import`));
+    const sent = calls.filter((call) => call.url.startsWith(`${listPath}/import`) && !call.url.startsWith(`${listPath}/import/preview`));
     expect(sent).toHaveLength(1);
     expect(queryOf(sent[0]!)).toEqual({ asset_card_type: 'dataset' });
     expect((sent[0]!.init.body as FormData).get('file')).toBeInstanceOf(File);
+  }, 90_000);
+  it('shows what it read from the file before importing, and asks for the name the file does not give (issue 29, item 13)', async () => {
+    const { user, calls } = await open(base, {
+      handle: (call) => {
+        if (call.url.startsWith(`${listPath}/import/preview`)) {
+          const name = queryOf(call).name;
+          return jsonResponse(200, name ? { ...PREVIEW, name, name_required: false } : PREVIEW);
+        }
+        return call.url.startsWith(`${listPath}/import`) ? jsonResponse(422, { detail: 'stop here', code: 'unprocessable_content' }) : undefined;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Import a card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import a card' });
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['---\nlicense: apache-2.0\n---\n'], 'README.md', { type: 'text/markdown' }));
+    const read = await within(dialog).findByRole('region', { name: 'What the card file holds' });
+    expect(within(read).getByText('None in the file: give one below')).toBeInTheDocument();
+    expect(within(read).getByText('Model')).toBeInTheDocument();
+    expect(within(read).getByText('Third party')).toBeInTheDocument();
+    expect(within(read).getByText('apache-2.0')).toBeInTheDocument();
+    expect(within(read).getByText('mozilla-foundation/common_voice_11_0')).toBeInTheDocument();
+    expect(within(read).getByText('Wer 12.3456 (Common Voice 11.0)')).toBeInTheDocument();
+    // Nothing is imported without a name.
+    await user.click(within(dialog).getByRole('button', { name: 'Import card' }));
+    expect(await within(dialog).findByText('The card file gives no name: type one in Name.')).toBeInTheDocument();
+    const imports = () => calls.filter((call) => call.url.startsWith(`${listPath}/import`) && !call.url.startsWith(`${listPath}/import/preview`));
+    expect(imports()).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Call center ASR');
+    await waitFor(() => expect(within(read).getByText('Call center ASR')).toBeInTheDocument(), { timeout: 10_000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Import card' }));
+    await waitFor(() => expect(imports()).toHaveLength(1));
+    expect(queryOf(imports()[0]!)).toEqual({ name: 'Call center ASR' });
   }, 90_000);
 });
