@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { collectBrowserErrors, expectNoSeriousViolations, screenshots, setUpProject, signIn } from './support';
+import { collectBrowserErrors, expectNoSeriousViolations, expectNoSeriousViolationsInBothThemes, screenshots, setUpProject, signIn } from './support';
 
 const CODE = 'MFF-1.RSK.01';
 const TITLE = 'Risk management methodology and criteria';
@@ -45,7 +45,7 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   await expect(page.getByRole('option', { name: /Eddie Editor/ })).toHaveCount(0);
   await page.getByRole('option', { name: /Rita Reviewer/ }).click();
   await dialog.getByRole('textbox', { name: 'Message to the reviewers' }).fill(message);
-  await expectNoSeriousViolations(page, 'request review dialog', '[role="dialog"]');
+  await expectNoSeriousViolationsInBothThemes(page, 'request review dialog', '[role="dialog"]');
   await screenshots(page, 'review-request-dialog');
   await dialog.getByRole('button', { name: 'Request review' }).click();
   await expect(dialog).toBeHidden();
@@ -54,7 +54,7 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   await expect(page.getByText(/A review is pending/)).toBeVisible();
   await expect(statusChip(page)).toHaveText('In review');
   await expect(page.getByRole('region', { name: 'Activity' }).getByText(`Eddie Editor asked Rita Reviewer to review control ${CODE} ${TITLE}`)).toBeVisible();
-  await expectNoSeriousViolations(page, 'review panel, pending', PANEL);
+  await expectNoSeriousViolationsInBothThemes(page, 'review panel, pending', PANEL);
   await screenshots(page, 'review-pending');
 
   // Rita, in a browser of her own, sees it waiting on her home screen, and her bell counts it.
@@ -84,7 +84,7 @@ test('an editor asks Rita to review a control; she finds it, approves it and it 
   const awaiting = desk.getByRole('list', { name: 'Reviews awaiting you' }).getByRole('listitem').filter({ hasText: projectName });
   await expect(awaiting.getByRole('link', { name: `${CODE} ${TITLE}` })).toBeVisible();
   await expect(awaiting).toContainText('asked by Eddie Editor');
-  await expectNoSeriousViolations(desk, 'reviews page');
+  await expectNoSeriousViolationsInBothThemes(desk, 'reviews page');
   await screenshots(desk, 'reviews');
 
   // The notification that asked her is unread; she leaves it so and opens the control from the Reviews page.
