@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectBrowserErrors, expectNoSeriousViolations, screenshots, setUpProject, signIn } from './support';
+import { collectBrowserErrors, expectNoSeriousViolations, expectNoSeriousViolationsInBothThemes, screenshots, setUpProject, signIn } from './support';
 
 const LIBRARY_RISK = 'Unfair outcomes for some groups of people';
 
@@ -71,6 +71,11 @@ test('an editor adds a risk from the library, scores it high, links two controls
   await choose(page, dialog.getByRole('combobox', { name: /^Impact/ }), /^4 — Major/);
   await expect(dialog.getByRole('status')).toContainText('High');
   await expectNoSeriousViolations(page, 'add risk dialog', '[role="dialog"]');
+  // At 1400×900 its buttons stay in view: the fields scroll, not the dialog (issue 29, item 19).
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect(dialog.getByRole('button', { name: 'Add risk' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: 'Add risk' }).click();
 
   // Its page opens: inherent high, residual high until treated, above the medium appetite.
@@ -122,7 +127,7 @@ test('an editor adds a risk from the library, scores it high, links two controls
   await expect(page.getByText('Residual low')).toBeVisible();
   await expect(page.getByText('Above the risk appetite')).toHaveCount(0);
   await expect(page.getByRole('img', { name: /Residual: Unlikely \(2\) × Minor \(2\), low\./ })).toBeVisible();
-  await expectNoSeriousViolations(page, 'risk detail');
+  await expectNoSeriousViolationsInBothThemes(page, 'risk detail');
   await screenshots(page, 'risk-detail');
 
   // The heat map shows it moved: still at 4 × 4 before treatment, at 2 × 2 after it.

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -31,7 +32,9 @@ type DialogFormProps = {
 export function DialogForm(props: DialogFormProps) {
   const { id, title, text, children, error, submitLabel, pending, submitDisabled, cancelDisabled, destructive, onSubmit, onCancel } = props;
   return (
-    <form onSubmit={onSubmit} noValidate>
+    // A column that the dialog's height bounds: the fields scroll, the title and the buttons stay in view
+    // (a long form at 1400×900 pushed its buttons below the fold).
+    <Box component="form" onSubmit={onSubmit} noValidate sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         {text && (
@@ -50,7 +53,7 @@ export function DialogForm(props: DialogFormProps) {
         disabled={submitDisabled}
         pending={pending}
       />
-    </form>
+    </Box>
   );
 }
 
