@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { projectControls, projects } from '../src/db/schema';
 import { build, type TestApp } from './helper';
@@ -94,4 +94,21 @@ it('editors apply, only owners remove, reviewers read, other organizations see n
   expect((await owner({ method: 'DELETE', url: `${frameworksUrl(id)}/MFF-1` })).statusCode).toBe(204);
   expect((await outsider({ method: 'GET', url: frameworksUrl(id) })).statusCode).toBe(404);
   expect((await outsider({ method: 'POST', url: frameworksUrl(id), payload: { framework_code: 'MFF-1' } })).statusCode).toBe(404);
+});
+
+// Issue 29, item 5: a control detached while approved (before removal was refused for it) must not come
+// back approved: what it held may have changed meanwhile. It comes back in progress, with the reason logged.
+it('re-applying a framework never restores "approved": a control detached while approved comes back in progress, logged', async () => {
+  const project = await newProject(['NIST_AI_RMF']);
+  const admin = await t.login('admin@demo.local');
+  expect((await admin({ method: 'DELETE', url: `${frameworksUrl(project.id)}/NIST_AI_RMF` })).statusCode).toBe(204);
+  const [detached] = await t.db.select().from(projectControls).where(eq(projectControls.projectId, project.id)).limit(1);
+  await t.db.execute(sql`update project_controls set status = 'approved' where id = ${detached!.id}`);
+
+  expect((await admin({ method: 'POST', url: frameworksUrl(project.id), payload: { framework_code: 'NIST_AI_RMF' } })).statusCode).toBe(201);
+  const back = (await admin({ method: 'GET', url: `/api/projects/${project.id}/controls/${encodeURIComponent(detached!.controlCode)}` })).json();
+  expect(back).toMatchObject({ status: 'in_progress', locked: false });
+  expect(back.status_history[0]).toMatchObject({ from: 'approved', to: 'in_progress', justification: expect.stringMatching(/NIST AI Risk Management Framework 1.0.*approved/) });
+  const others = await t.db.select().from(projectControls).where(and(eq(projectControls.projectId, project.id), eq(projectControls.status, 'approved')));
+  expect(others).toEqual([]);
 });

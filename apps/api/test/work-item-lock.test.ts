@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects, users } from '../src/db/schema';
+import { uploadEvidence } from './factories';
 import { build, type TestApp } from './helper';
 import { pdfText, squeezed } from './pdf-text';
 
@@ -158,5 +159,38 @@ describe('a change racing an approval', () => {
         expect(landed.map((e) => e.json().notes)).toContain(after.notes);
       }
     }
+  });
+});
+
+// Issue 29, item 5: removing every framework, deleting what an approved control held and re-applying
+// them brought the control back approved without its evidence and with no entry in its log.
+describe('removing the frameworks of an approved control', () => {
+  it('is refused while it is approved, naming how many and what to do: what it holds stays held', async () => {
+    const code = 'MFF-1.GOV.13';
+    const editor = await as('editor');
+    const uploaded = await uploadEvidence(editor, project, 'Signed RACI', { filename: 'raci.txt' });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const evidenceId = uploaded.json().id as string;
+    expect((await editor({ method: 'PUT', url: url(`/${code}/evidence/${evidenceId}`) })).statusCode).toBe(204);
+    const id = await approve(code);
+    const logBefore = (await (await as('owner'))({ method: 'GET', url: `/api/projects/${project}/logs/${id}` })).json().total;
+
+    const owner = await as('owner');
+    const frameworks = (await owner({ method: 'GET', url: `/api/projects/${project}/frameworks` })).json().items.map((f: { framework_code: string }) => f.framework_code) as string[];
+    const refusals: { code: string; detail: string }[] = [];
+    for (const framework of frameworks) {
+      const removed = await owner({ method: 'DELETE', url: `/api/projects/${project}/frameworks/${framework}` });
+      expect([204, 409], removed.body).toContain(removed.statusCode);
+      if (removed.statusCode === 409) refusals.push(removed.json());
+    }
+    expect(refusals.length).toBeGreaterThan(0);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ code: 'locked', detail: expect.stringMatching(/cannot be removed: \d+ approved controls? .*reopen/) });
+    }
+    // Still in the project, approved, holding its evidence; nothing was written in its log.
+    expect(await control(code)).toMatchObject({ status: 'approved', locked: true });
+    const deleted = await owner({ method: 'DELETE', url: `/api/projects/${project}/evidence/${evidenceId}` });
+    expect([deleted.statusCode, deleted.json().code]).toEqual([409, 'held_by_approved_control']);
+    expect((await owner({ method: 'GET', url: `/api/projects/${project}/logs/${id}` })).json().total).toBe(logBefore);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { FrameworkSource } from '@aegis/contracts';
+import type { FrameworkSource, WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import { AUTHORITIES_ONLY_REASON } from './framework-loader';
@@ -19,6 +19,9 @@ export type AppliedRow = {
   control_count: number;
   applied_at: Date;
 };
+
+/** A control that came back from detached in progress instead of approved (see instantiate). */
+export type ReopenedControl = { id: string; control_code: string; title: string };
 
 export type AppliedQuery = { name?: string; sortBy?: 'name' | 'framework_code' | 'applied_at'; descending: boolean; page: number; size: number };
 const SORT: Record<NonNullable<AppliedQuery['sortBy']>, SQL> = { name: sql`lower(f.name)`, framework_code: sql`f.code`, applied_at: sql`pf.created_at` };
@@ -77,14 +80,26 @@ export const projectFrameworkRepository = {
     const before = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from project_controls where project_id = ${projectId} and detached_at is null`),
     )[0]!.n;
-    const mapped = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        with wanted as (
+    const wanted = sql`
           select distinct c.id, c.code from requirement_controls rc
             join framework_requirements r on r.id = rc.requirement_id
             join control_definitions c on c.id = rc.control_id
-           where r.framework_id in (${list(ids)})
-        ), written as (
+           where r.framework_id in (${list(ids)})`;
+    // A control detached while approved (removal refuses that now; before issue 29 it did not) never comes
+    // back approved: what it held may have changed while it was away. It comes back in progress; the
+    // caller logs why.
+    const reopened = rowsOf<ReopenedControl>(
+      await db.execute(sql`
+        with wanted as (${wanted})
+        update project_controls pc set status = 'in_progress', status_changed_at = now(), updated_at = now()
+          from wanted w, control_definitions d
+         where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.control_id = w.id and d.id = pc.control_id
+           and pc.detached_at is not null and pc.status = 'approved'
+        returning pc.id, pc.control_code, d.title`),
+    );
+    const mapped = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with wanted as (${wanted}), written as (
           insert into project_controls (organization_id, project_id, control_id, control_code)
           select ${organizationId}, ${projectId}, id, code from wanted
           on conflict (project_id, control_id) do update set detached_at = null, updated_at = now() where project_controls.detached_at is not null
@@ -95,7 +110,7 @@ export const projectFrameworkRepository = {
     const after = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from project_controls where project_id = ${projectId} and detached_at is null`),
     )[0]!.n;
-    return { controls: Number(mapped), added: Number(after) - Number(before), shared: Number(mapped) - (Number(after) - Number(before)) };
+    return { controls: Number(mapped), added: Number(after) - Number(before), shared: Number(mapped) - (Number(after) - Number(before)), reopened };
   },
 
   /** The project's controls that an applicable requirement of this framework serves. */
@@ -108,6 +123,24 @@ export const projectFrameworkRepository = {
          where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id = ${frameworkId} and pr.applicable`),
     );
     return new Set(rows.map((r) => r.id));
+  },
+
+  /**
+   * The project's live controls removing this framework would detach (no requirement of another applied
+   * framework maps to them), locked until the transaction ends: a review settling meanwhile waits for the
+   * removal, or the removal sees its approval.
+   */
+  async leavingWith(db: Executor, organizationId: string, projectId: string, frameworkId: string): Promise<{ id: string; code: string; status: WorkItemStatus }[]> {
+    return rowsOf(
+      await db.execute(sql`
+        select pc.id, pc.control_code as code, pc.status from project_controls pc
+         where pc.organization_id = ${organizationId} and pc.project_id = ${projectId} and pc.detached_at is null
+           and not exists (
+             select 1 from project_requirements pr join requirement_controls rc on rc.requirement_id = pr.requirement_id
+              where pr.project_id = pc.project_id and rc.control_id = pc.control_id and pr.framework_id <> ${frameworkId})
+         order by pc.control_code
+           for update of pc`),
+    );
   },
 
   /**

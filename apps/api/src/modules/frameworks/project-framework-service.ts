@@ -9,8 +9,10 @@ import { controlCountsByFramework } from '../controls/control-counts';
 import { recordActivity } from '../logs/record-activity';
 import { requirementTotals } from '../requirements/requirement-counts';
 import { cancelingReviewsOfRemovedObjects } from '../reviews/recount';
+import { assertNoneLocked } from '../work-items/lock-rule';
+import { workItems } from '../work-items/work-items';
 import { frameworkRepository } from './framework-repository';
-import { projectFrameworkRepository, type AppliedQuery, type AppliedRow } from './project-framework-repository';
+import { projectFrameworkRepository, type AppliedQuery, type AppliedRow, type ReopenedControl } from './project-framework-repository';
 import { refreshStatistics } from './template-upload';
 
 /**
@@ -32,6 +34,25 @@ const toProjectFramework = (row: AppliedRow, counts: StatusCounts, requirements:
 export type ApplyScope = { organizationId: string; projectId: string; actorId: string };
 
 /**
+ * Logs, in each control's status history, that it came back in progress rather than approved: it had been
+ * detached while approved (removal refuses that since issue 29), so its approval no longer stands.
+ */
+async function logReopened(db: Executor, scope: { organizationId: string; projectId: string; actorId: string | null }, reopened: readonly ReopenedControl[], names: readonly string[]) {
+  const reason = `Detached from the project while approved, then brought back by applying ${names.join(', ')}: what it held may have changed meanwhile, so it is in progress until a new review has approved it`;
+  for (const control of reopened) {
+    const item = {
+      organizationId: scope.organizationId,
+      projectId: scope.projectId,
+      itemType: 'control',
+      itemId: control.id,
+      label: `${control.control_code} ${control.title}`,
+      link: `/projects/project-detail/${scope.projectId}/control-detail/${encodeURIComponent(control.control_code)}`,
+    };
+    await recordActivity(db, workItems.statusChangeEntry(scope.actorId, item, 'approved', 'in_progress', reason, 'reopened'));
+  }
+}
+
+/**
  * Applies frameworks to a project in the caller's transaction (creating a project with frameworks
  * calls it too). Every code must be a framework the organization has switched on; codes already
  * applied are left as they are; the applicability of the new requirements is evaluated in the same
@@ -50,6 +71,7 @@ export async function applyFrameworks(db: Executor, scope: ApplyScope, codes: re
   }
   const frameworks = wanted.map((code) => usable.get(code)!);
   const result = await projectFrameworkRepository.instantiate(db, scope.organizationId, scope.projectId, frameworks);
+  await logReopened(db, scope, result.reopened, frameworks.map((f) => f.name));
   for (const framework of frameworks) {
     await recordActivity(db, {
       organizationId: scope.organizationId,
@@ -81,7 +103,9 @@ export async function attachUnloadedProjectFrameworks(db: Db) {
   for (const [projectId, { organizationId, codes }] of byProject) {
     await db.transaction(async (tx) => {
       const found = await frameworkRepository.findVisibleMany(tx, organizationId, codes);
-      if (found.length > 0) await projectFrameworkRepository.instantiate(tx, organizationId, projectId, found);
+      if (found.length === 0) return;
+      const { reopened } = await projectFrameworkRepository.instantiate(tx, organizationId, projectId, found);
+      await logReopened(tx, { organizationId, projectId, actorId: null }, reopened, found.map((f) => f.name));
     });
   }
 }
@@ -131,12 +155,19 @@ export function projectFrameworkService(deps: Pick<Deps, 'db' | 'database'>) {
       return (await page(ctx, projectId, ALL)).items;
     },
 
+    /**
+     * Removes a framework from the project. Refused (409 `locked`, naming how many and which) while a
+     * control it alone maps to is approved: an approval is left only by reopening — with a reason, the
+     * reopen right and the approvers told — never by detaching the control and bringing it back.
+     */
     async remove(ctx: RequestContext, projectId: string, code: string): Promise<void> {
       const organizationId = organizationOf(ctx);
       await deps.db.transaction(async (tx) => {
         const applied = await projectFrameworkRepository.appliedCodes(tx, organizationId, projectId);
         const row = applied.includes(code) ? await frameworkRepository.findVisible(tx, organizationId, code) : undefined;
         if (!row) throw notFound(`Framework ${code} in this project`);
+        const leaving = await projectFrameworkRepository.leavingWith(tx, organizationId, projectId, row.id);
+        assertNoneLocked(leaving.map((c) => ({ ...c, concept: 'control' })), { kind: 'detach', with: row.name }, `${row.name} cannot be removed`);
         // The pending reviews of the controls it detaches are cancelled with it: nobody could settle them afterwards.
         const removal = { sentence: (actor: string) => `${actor} removed ${row.name} from the project`, log: { reason: 'framework_removed', framework_code: code, framework_name: row.name } };
         // The controls the framework's applicable requirements served: those its removal leaves with only

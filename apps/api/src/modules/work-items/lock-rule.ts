@@ -16,13 +16,21 @@ export type WorkItemChange =
   | { kind: 'assessment' }
   /** A link to another object: evidence, a risk, a test, a control. */
   | { kind: 'link'; target: string }
+  /** Leaving the project with what brought it (a framework removed detaches the controls only it maps to). */
+  | { kind: 'detach'; with: string }
   /** Who works on it or reviews it: never locked. */
   | { kind: 'people' };
 
-/** The item as the rule needs it: its status, and what to call it in a refusal. */
-export type Lockable = { status: WorkItemStatus; concept: string };
+/** An approved item that holds this one (a control holding evidence): what it holds is what it was approved on. */
+export type Holder = { concept: string; code: string };
 
-export type LockRefusal = { code: 'locked'; detail: string };
+/**
+ * The item as the rule needs it: its status, what to call it in a refusal, and the approved items that
+ * hold it, if any (an evidence linked to approved controls).
+ */
+export type Lockable = { status: WorkItemStatus; concept: string; heldBy?: readonly Holder[] };
+
+export type LockRefusal = { code: 'locked' | `held_by_approved_${string}`; detail: string };
 
 function what(change: WorkItemChange): string {
   switch (change.kind) {
@@ -34,16 +42,33 @@ function what(change: WorkItemChange): string {
       return 'a new assessment would change what was approved';
     case 'link':
       return `a link to ${change.target} would change what was approved`;
+    case 'detach':
+      return `it cannot leave the project with ${change.with}`;
     case 'people':
       return '';
   }
 }
 
-/** Why the change is refused, or null when it may go ahead. Approved items take only people changes and reopening. */
+/**
+ * Why the change is refused, or null when it may go ahead. Approved items take only people changes and
+ * reopening. An item approved items hold (evidence linked to an approved control) keeps every field they
+ * were approved on — its content — until they are reopened; its people, status and links to other items
+ * may change (a link changes the other end too, which asks this rule for itself).
+ */
 export function lockRefusal(item: Lockable, change: WorkItemChange): LockRefusal | null {
-  if (!isLocked(item.status) || change.kind === 'people') return null;
-  if (change.kind === 'status' && change.reopen && change.to === 'in_progress') return null;
-  return { code: 'locked', detail: `This ${item.concept} is approved and locked: ${what(change)} — reopen it first` };
+  if (change.kind === 'people') return null;
+  if (isLocked(item.status)) {
+    if (change.kind === 'status' && change.reopen && change.to === 'in_progress') return null;
+    return { code: 'locked', detail: `This ${item.concept} is approved and locked: ${what(change)} — reopen it first` };
+  }
+  const holders = item.heldBy ?? [];
+  if (holders.length === 0 || change.kind !== 'content') return null;
+  const concept = holders[0]!.concept;
+  const several = holders.length > 1;
+  return {
+    code: `held_by_approved_${concept}`,
+    detail: `This ${item.concept} is linked to approved ${concept}${several ? 's' : ''} ${holders.map((h) => h.code).join(', ')}, which ${several ? 'hold' : 'holds'} it as approved — reopen the ${concept} first; until then ${what(change)}`,
+  };
 }
 
 /** The single path: 409 `locked` naming what was refused. */
@@ -62,6 +87,24 @@ export function partitionLocked<T extends Lockable>(items: readonly T[], change:
     else allowed.push(item);
   }
   return { allowed, refused };
+}
+
+/**
+ * A change that touches every item or none (removing a framework detaches the controls only it maps to,
+ * together): refused as a whole while any of them is locked, with a 409 `locked` that says what was
+ * refused, how many items are locked and which, and what to do.
+ */
+export function assertNoneLocked<T extends Lockable & { code: string }>(items: readonly T[], change: WorkItemChange, refusedWhole: string) {
+  const { refused } = partitionLocked(items, change);
+  const n = refused.length;
+  if (n === 0) return;
+  const concept = refused[0]!.item.concept;
+  const SHOWN = 10;
+  const codes = refused.slice(0, SHOWN).map((r) => r.item.code).join(', ') + (n > SHOWN ? ` and ${n - SHOWN} more` : '');
+  const detail =
+    `${refusedWhole}: ${n} approved ${concept}${n === 1 ? '' : 's'} would go with it (${codes}). ` +
+    `An approved ${concept} is locked: reopen ${n === 1 ? 'it' : 'them'} first (each with a reason, kept in ${n === 1 ? 'its' : 'their'} history), then try again`;
+  throw new AppError(409, detail, 'locked');
 }
 
 /**

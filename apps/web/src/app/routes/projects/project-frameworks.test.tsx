@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Project } from '@aegis/contracts';
 import { signIn } from '../../../testing/app-api';
+import { jsonResponse, type FetchCall } from '../../../testing/fetch-stub';
 import { BUILT_IN_FRAMEWORKS, buildOrganizationConfig, buildProject } from '../../../testing/factories';
 import { buildProjectFramework } from '../../../testing/framework-factories';
 import { stubProjectApi } from '../../../testing/project-api';
@@ -12,10 +13,11 @@ vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopU
 
 const euAiAct = buildProjectFramework();
 
-async function open(project: Project, { path = '', contentManagement = false, applied = [euAiAct] } = {}) {
+async function open(project: Project, { path = '', contentManagement = false, applied = [euAiAct], handle = undefined as ((call: FetchCall) => Response | undefined) | undefined } = {}) {
   signIn();
   const api = stubProjectApi({
     project,
+    handle,
     organizationConfig: buildOrganizationConfig({ content_management_enabled: contentManagement }),
     frameworks: { templates: BUILT_IN_FRAMEWORKS.map((f) => ({ ...f })), projectFrameworks: { [project.id]: applied.map((f) => ({ ...f })) } },
   });
@@ -114,5 +116,23 @@ describe('the project settings’ Frameworks section', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.init.method === 'DELETE' && c.url === `/api/projects/${project.id}/frameworks/NIST_AI_RMF`)).toBe(true);
     await waitFor(() => expect(within(screen.getByRole('region', { name: 'Frameworks' })).queryByText('NIST AI RMF')).not.toBeInTheDocument());
+  });
+
+  // Issue 29, item 5: the API refuses to detach approved controls; the dialog says why, in its words.
+  it('shows the API’s reason when the removal is refused, and keeps the framework', async () => {
+    const project = buildProject({ roles: ['owner'] });
+    const detail = 'NIST AI RMF cannot be removed: 2 approved controls would go with it (MFF-1.GOV.01, MFF-1.GOV.02). An approved control is locked: reopen them first (each with a reason, kept in their history), then try again';
+    const refuse = (call: FetchCall) => (call.init.method === 'DELETE' && call.url.endsWith('/frameworks/NIST_AI_RMF') ? jsonResponse(409, { detail, code: 'locked' }) : undefined);
+    const { user } = await open(project, { path: '/settings', applied: [euAiAct, buildProjectFramework({ framework_code: 'NIST_AI_RMF', name: 'NIST AI RMF', version: '1.0' })], handle: refuse });
+    const section = await screen.findByRole('region', { name: 'Frameworks' });
+    await user.click(await within(section).findByRole('button', { name: 'Remove NIST AI RMF' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove NIST AI RMF?' });
+    expect(dialog).toHaveAccessibleDescription(/Approved controls are locked/);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Framework name' }), 'NIST AI RMF');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove framework' }));
+    expect(await within(dialog).findByText(detail)).toBeInTheDocument();
+    // The dialog stays open on the reason; behind it, the framework is still listed.
+    expect(screen.getByRole('dialog', { name: 'Remove NIST AI RMF?' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Frameworks', hidden: true })).getByRole('button', { name: 'Remove NIST AI RMF', hidden: true })).toBeInTheDocument();
   });
 });

@@ -10,7 +10,8 @@ import { useRemoveProjectFramework } from '../api/remove-project-framework';
 type Props = { projectId: string; framework: ProjectFramework | null; onClose: () => void };
 
 /**
- * Removing a framework detaches work from the project, so its name must be typed first. Render it
+ * Removing a framework detaches work from the project, so its name must be typed first. The API refuses
+ * it while an approved control only this framework maps to would go (409): the dialog shows its reason. Render it
  * with a new key each time it opens, so that it starts empty.
  */
 export function RemoveFrameworkDialog({ projectId, framework: requested, onClose }: Props) {
@@ -41,7 +42,7 @@ export function RemoveFrameworkDialog({ projectId, framework: requested, onClose
       open={requested !== null}
       onClose={onClose}
       title={`Remove ${name}?`}
-      text={`The project stops following ${name}. Controls that the project’s other frameworks also map to stay as they are, with their status, evidence and tests. Controls only ${name} needed are detached from the project; their history is kept.`}
+      text={`The project stops following ${name}. Controls that the project’s other frameworks also map to stay as they are, with their status, evidence and tests. Controls only ${name} needed are detached from the project; their history is kept. Approved controls are locked: while one of them only needs ${name}, the framework stays until that control is reopened.`}
       error={failure}
       submitLabel="Remove framework"
       destructive
