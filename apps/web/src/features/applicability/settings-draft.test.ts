@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EuAiActSettingFieldInfo, EuAiActSettings } from '@aegis/contracts';
-import { chooseOptions, draftOf, inputOf, sameDraft } from './settings-draft';
+import { chooseAnswer, chooseOptions, draftOf, inputOf, sameDraft, shownAnswer } from './settings-draft';
 
 const saved: EuAiActSettings = {
   product_category: 'ai_system',
@@ -51,5 +51,21 @@ describe('the settings draft', () => {
     expect(chooseOptions(does, ['profiles_natural_persons', 'interacts_with_people'], ['profiles_natural_persons', 'interacts_with_people', 'none'])).toEqual(['none']);
     expect(chooseOptions(does, ['none'], ['none', 'interacts_with_people'])).toEqual(['interacts_with_people']);
     expect(chooseOptions(does, ['none'], [])).toEqual([]);
+  });
+});
+
+// Issue 29, item 14: a questionnaire's "None of these" never stands beside a chosen option.
+describe('a questionnaire answer', () => {
+  it('keeps “none” apart from the other options as it is chosen', () => {
+    expect(chooseAnswer(['faces', 'voices'], ['faces', 'voices', 'none'])).toEqual(['none']);
+    expect(chooseAnswer(['none'], ['none', 'faces'])).toEqual(['faces']);
+    expect(chooseAnswer(['faces'], ['faces', 'voices'])).toEqual(['faces', 'voices']);
+    expect(chooseAnswer(['none'], [])).toEqual([]);
+  });
+
+  it('shows a stored “none” beside a chosen option as the chosen option only', () => {
+    expect(shownAnswer(['none', 'faces'])).toEqual(['faces']);
+    expect(shownAnswer(['none'])).toEqual(['none']);
+    expect(shownAnswer(null)).toBeNull();
   });
 });

@@ -43,3 +43,19 @@ export function chooseOptions(field: EuAiActSettingFieldInfo, before: readonly s
   const newGroups = new Set(added.map((value) => groupOf.get(value)).filter((group): group is string => Boolean(group)));
   return after.filter((value) => added.includes(value) || (!newGroups.has(groupOf.get(value) ?? '') && !(added.length > 0 && value === NONE_OPTION)));
 }
+
+/**
+ * A questionnaire's multiple choice as the person changed it (issue 29, item 14): "none" just chosen
+ * replaces everything else, anything else chosen replaces "none", as the API checks it.
+ */
+export function chooseAnswer(before: readonly string[], after: readonly string[]): string[] {
+  const added = after.filter((value) => !before.includes(value));
+  if (added.includes(NONE_OPTION)) return [NONE_OPTION];
+  return added.length > 0 ? after.filter((value) => value !== NONE_OPTION) : [...after];
+}
+
+/** An answer as shown: a "none" stored beside chosen options (before the API refused it) shows the chosen ones only. */
+export function shownAnswer(answer: readonly string[] | null): string[] | null {
+  if (!answer) return null;
+  return answer.length > 1 ? answer.filter((value) => value !== NONE_OPTION) : [...answer];
+}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { Link as RouterLink } from 'react-router';
 import type { FrameworkQuestionnaire } from '@aegis/contracts';
+import { shownAnswer } from '../settings-draft';
 
 /** A questionnaire the EU AI Act settings answer: its answers as they derive them, read-only, and the way to the settings. */
 export function DerivedAnswers({ questionnaire }: { questionnaire: FrameworkQuestionnaire }) {
@@ -24,9 +25,10 @@ export function DerivedAnswers({ questionnaire }: { questionnaire: FrameworkQues
               <dt>{question.text}</dt>
               <dd>
                 {question.answer?.length ? (
-                  <Typography>{question.answer.map((value) => labels.get(value) ?? value).join(', ')}</Typography>
+                  <Typography>{shownAnswer(question.answer)!.map((value) => labels.get(value) ?? value).join(', ')}</Typography>
                 ) : (
-                  <Typography color="text.secondary">Not answered yet</Typography>
+                  // Complete settings that leave a question open do not say it (where the provider is established, for a deployer).
+                  <Typography color="text.secondary">{questionnaire.status === 'completed' ? 'Not decided by the settings for this project' : 'Not answered yet'}</Typography>
                 )}
               </dd>
             </Box>

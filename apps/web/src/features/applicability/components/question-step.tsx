@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notifier';
 import { answerQuestion, useAnswerQuestion } from '../api/answer-question';
 import { changeSummary, takesOutOfScope } from '../change-summary';
+import { chooseAnswer } from '../settings-draft';
 import { ChangeConfirmDialog } from './change-confirm-dialog';
 
 type Props = {
@@ -109,7 +110,7 @@ export function QuestionStep({ projectId, frameworkCode, question, canAnswer }: 
               control={
                 <Checkbox
                   checked={shown.includes(option.value)}
-                  onChange={(event) => void choose(event.target.checked ? [...shown, option.value] : shown.filter((value) => value !== option.value))}
+                  onChange={(event) => void choose(chooseAnswer(shown, event.target.checked ? [...shown, option.value] : shown.filter((value) => value !== option.value)))}
                 />
               }
               label={<OptionLabel label={option.label} help={option.help} />}
