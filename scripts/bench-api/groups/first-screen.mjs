@@ -4,7 +4,10 @@
 // bodies, from the DevTools protocol) against the 250 KB budget; then the same requests are measured like every
 // other operation: the page, the sign-in screen's assets round robin, and the dashboard's API calls round robin.
 // BENCH_ACCEPT_ENCODING replaces the browser's Accept-Encoding (`identity` shows the uncompressed sizes).
+// Signed in, the same browser then times deep links (first-screen-deep-link.mjs): the demo project's scoping page
+// and one of its controls, opened by URL with the session in storage.
 import fs from 'node:fs';
+import { measureDeepLinks } from './first-screen-deep-link.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const BUDGET = 250 * 1024;
@@ -50,7 +53,7 @@ function report(recorder, name, transfers) {
 }
 
 /** Signs in through the browser and returns what the two screens fetched. */
-async function browse(recorder, { publicUrl, acceptEncoding }) {
+async function browse(recorder, { publicUrl, acceptEncoding, deepLinks }) {
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
   try {
@@ -78,6 +81,7 @@ async function browse(recorder, { publicUrl, acceptEncoding }) {
 
     const total = signInBytes + dashboardBytes;
     recorder.note(`first screen, sign-in and dashboard: ${kb(total)} (budget ${kb(BUDGET)}: ${total <= BUDGET ? 'within' : 'OVER'}); with the embedded provider's form ${kb(total + providerBytes)}`);
+    await measureDeepLinks(recorder, { browser, storageState: await page.context().storageState(), publicUrl, screens: deepLinks });
     return { signIn, dashboard };
   } finally {
     await browser.close();
@@ -94,7 +98,13 @@ export const firstScreen = {
       recorder.note(`first-screen: skipped, no Chromium at ${CHROMIUM} (apt-get install chromium)`);
       return;
     }
-    const { signIn, dashboard } = await browse(recorder, { publicUrl: ctx.publicUrl, acceptEncoding: options.acceptEncoding });
+    const project = `/projects/project-detail/${ctx.demoProject}`;
+    const [control] = (await client.call(tokens.admin, 'GET', `/api/projects/${ctx.demoProject}/controls?size=1`)).items;
+    const deepLinks = [
+      { name: "the demo project's scoping (classification)", path: `${project}/scoping`, selector: '#classification-title' },
+      { name: `control ${control.control_code}'s detail`, path: `${project}/control-detail/${encodeURIComponent(control.control_code)}`, selector: '#control-title' },
+    ];
+    const { signIn, dashboard } = await browse(recorder, { publicUrl: ctx.publicUrl, acceptEncoding: options.acceptEncoding, deepLinks });
     const encoding = { 'accept-encoding': options.acceptEncoding ?? 'gzip, deflate, br' };
     const ours = (t) => new URL(t.url).origin === new URL(ctx.publicUrl).origin && t.method === 'GET' && t.status < 300;
     const pathOf = (t) => {

@@ -5,54 +5,55 @@ import { PageProgress } from '../components/page-progress';
 import { PageTitle } from '../components/use-page-title';
 import { createAdminAccessLoader, createPlatformFrameworksAccessLoader } from '../features/admin/admin-access';
 import { LoginScreen } from '../features/auth/screens/login-screen';
-import { lazyWithReload } from '../lib/lazy-route';
 import { createSessionGuardLoader } from './guards/session-guard-loader';
 import { LayoutSwitch } from './layouts/layout-switch';
+import { lazyScreen } from './lazy-screen';
 import type { RouteMeta } from './route-meta';
 import { RouteErrorScreen } from './routes/route-error-screen';
 
-// Every screen but the first one a visitor sees (login) is its own chunk, loaded on first use.
-const OAuth2RedirectScreen = lazyWithReload(() => import('../features/auth/screens/oauth2-redirect-screen'));
-const OAuth2SignupRedirectScreen = lazyWithReload(() => import('../features/auth/screens/oauth2-signup-redirect-screen'));
-const WrongEmailScreen = lazyWithReload(() => import('../features/auth/screens/wrong-email-screen'));
-const TokenExpiredScreen = lazyWithReload(() => import('../features/auth/screens/token-expired-screen'));
-const NoOrganizationScreen = lazyWithReload(() => import('../features/auth/screens/no-organization-screen'));
-const TermsScreen = lazyWithReload(() => import('../features/users/screens/terms-screen'));
-const ServiceDownScreen = lazyWithReload(() => import('./routes/service-down-screen'));
-const ProblemScreen = lazyWithReload(() => import('./routes/problem-screen'));
-const StatusScreen = lazyWithReload(() => import('../features/health/screens/status-screen'));
-const HelpScreen = lazyWithReload(() => import('../features/help/screens/help-screen'));
-const DashboardScreen = lazyWithReload(() => import('./routes/dashboard-screen'));
-const NotFoundScreen = lazyWithReload(() => import('./routes/not-found-screen'));
-const NotificationsScreen = lazyWithReload(() => import('../features/notifications/screens/notifications-screen'));
-const ReviewsScreen = lazyWithReload(() => import('../features/reviews/screens/reviews-screen'));
-const ApiTokensScreen = lazyWithReload(() => import('../features/api-tokens/screens/api-tokens-screen'));
-const ProjectsScreen = lazyWithReload(() => import('../features/projects/screens/projects-screen'));
-const NewProjectScreen = lazyWithReload(() => import('../features/projects/screens/new-project-screen'));
-const ProjectDetailLayout = lazyWithReload(() => import('../features/projects/screens/project-detail-layout'));
-const ProjectDashboardScreen = lazyWithReload(() => import('./routes/projects/project-dashboard-screen'));
-const ProjectSettingsRoute = lazyWithReload(() => import('./routes/projects/project-settings-route'));
-const ProjectRequirementsScreen = lazyWithReload(() => import('./routes/projects/project-requirements-screen'));
-const ProjectControlsScreen = lazyWithReload(() => import('./routes/projects/project-controls-screen'));
-const ProjectControlDetailScreen = lazyWithReload(() => import('./routes/projects/project-control-detail-screen'));
-const ProjectRisksScreen = lazyWithReload(() => import('./routes/projects/project-risks-screen'));
-const ProjectRiskDetailScreen = lazyWithReload(() => import('./routes/projects/project-risk-detail-screen'));
-const ProjectEvidenceScreen = lazyWithReload(() => import('./routes/projects/project-evidence-screen'));
-const ProjectEvidenceDetailScreen = lazyWithReload(() => import('./routes/projects/project-evidence-detail-screen'));
-const ProjectAssetsScreen = lazyWithReload(() => import('./routes/projects/project-assets-screen'));
-const ProjectAssetDetailScreen = lazyWithReload(() => import('./routes/projects/project-asset-detail-screen'));
-const ProjectScopingScreen = lazyWithReload(() => import('./routes/projects/project-scoping-screen'));
-const OrganizationLayout = lazyWithReload(() => import('./routes/organization/organization-layout'));
-const OrganizationIndexScreen = lazyWithReload(() => import('./routes/organization/organization-index-screen'));
-const OrganizationUsersRoute = lazyWithReload(() => import('./routes/organization/organization-users-route'));
-const OrganizationSettingsRoute = lazyWithReload(() => import('./routes/organization/organization-settings-route'));
-const OrganizationFrameworksRoute = lazyWithReload(() => import('./routes/organization/organization-frameworks-route'));
-const OrganizationFrameworkDetailRoute = lazyWithReload(() => import('./routes/organization/organization-framework-detail-route'));
-const OrganizationCustomizationScreen = lazyWithReload(() => import('../features/tags/screens/organization-customization-screen'));
-const AdminArea = lazyWithReload(() => import('../features/admin/screens/admin-area'));
-const AdminOrganizationsScreen = lazyWithReload(() => import('../features/admin/screens/admin-organizations-screen'));
-const AdminFrameworksScreen = lazyWithReload(() => import('../features/frameworks/screens/admin-frameworks-screen'));
-const AdminFrameworkDetailScreen = lazyWithReload(() => import('../features/frameworks/screens/admin-framework-detail-screen'));
+// Every screen but the first one a visitor sees (login) is its own chunk, loaded on first use, or at boot when
+// the URL names it (first-screen-preload.ts).
+const OAuth2RedirectScreen = lazyScreen(() => import('../features/auth/screens/oauth2-redirect-screen'));
+const OAuth2SignupRedirectScreen = lazyScreen(() => import('../features/auth/screens/oauth2-signup-redirect-screen'));
+const WrongEmailScreen = lazyScreen(() => import('../features/auth/screens/wrong-email-screen'));
+const TokenExpiredScreen = lazyScreen(() => import('../features/auth/screens/token-expired-screen'));
+const NoOrganizationScreen = lazyScreen(() => import('../features/auth/screens/no-organization-screen'));
+const TermsScreen = lazyScreen(() => import('../features/users/screens/terms-screen'));
+const ServiceDownScreen = lazyScreen(() => import('./routes/service-down-screen'));
+const ProblemScreen = lazyScreen(() => import('./routes/problem-screen'));
+const StatusScreen = lazyScreen(() => import('../features/health/screens/status-screen'));
+const HelpScreen = lazyScreen(() => import('../features/help/screens/help-screen'));
+const DashboardScreen = lazyScreen(() => import('./routes/dashboard-screen'));
+const NotFoundScreen = lazyScreen(() => import('./routes/not-found-screen'));
+const NotificationsScreen = lazyScreen(() => import('../features/notifications/screens/notifications-screen'));
+const ReviewsScreen = lazyScreen(() => import('../features/reviews/screens/reviews-screen'));
+const ApiTokensScreen = lazyScreen(() => import('../features/api-tokens/screens/api-tokens-screen'));
+const ProjectsScreen = lazyScreen(() => import('../features/projects/screens/projects-screen'));
+const NewProjectScreen = lazyScreen(() => import('../features/projects/screens/new-project-screen'));
+const ProjectDetailLayout = lazyScreen(() => import('../features/projects/screens/project-detail-layout'));
+const ProjectDashboardScreen = lazyScreen(() => import('./routes/projects/project-dashboard-screen'));
+const ProjectSettingsRoute = lazyScreen(() => import('./routes/projects/project-settings-route'));
+const ProjectRequirementsScreen = lazyScreen(() => import('./routes/projects/project-requirements-screen'));
+const ProjectControlsScreen = lazyScreen(() => import('./routes/projects/project-controls-screen'));
+const ProjectControlDetailScreen = lazyScreen(() => import('./routes/projects/project-control-detail-screen'));
+const ProjectRisksScreen = lazyScreen(() => import('./routes/projects/project-risks-screen'));
+const ProjectRiskDetailScreen = lazyScreen(() => import('./routes/projects/project-risk-detail-screen'));
+const ProjectEvidenceScreen = lazyScreen(() => import('./routes/projects/project-evidence-screen'));
+const ProjectEvidenceDetailScreen = lazyScreen(() => import('./routes/projects/project-evidence-detail-screen'));
+const ProjectAssetsScreen = lazyScreen(() => import('./routes/projects/project-assets-screen'));
+const ProjectAssetDetailScreen = lazyScreen(() => import('./routes/projects/project-asset-detail-screen'));
+const ProjectScopingScreen = lazyScreen(() => import('./routes/projects/project-scoping-screen'));
+const OrganizationLayout = lazyScreen(() => import('./routes/organization/organization-layout'));
+const OrganizationIndexScreen = lazyScreen(() => import('./routes/organization/organization-index-screen'));
+const OrganizationUsersRoute = lazyScreen(() => import('./routes/organization/organization-users-route'));
+const OrganizationSettingsRoute = lazyScreen(() => import('./routes/organization/organization-settings-route'));
+const OrganizationFrameworksRoute = lazyScreen(() => import('./routes/organization/organization-frameworks-route'));
+const OrganizationFrameworkDetailRoute = lazyScreen(() => import('./routes/organization/organization-framework-detail-route'));
+const OrganizationCustomizationScreen = lazyScreen(() => import('../features/tags/screens/organization-customization-screen'));
+const AdminArea = lazyScreen(() => import('../features/admin/screens/admin-area'));
+const AdminOrganizationsScreen = lazyScreen(() => import('../features/admin/screens/admin-organizations-screen'));
+const AdminFrameworksScreen = lazyScreen(() => import('../features/frameworks/screens/admin-frameworks-screen'));
+const AdminFrameworkDetailScreen = lazyScreen(() => import('../features/frameworks/screens/admin-framework-detail-screen'));
 
 /** A route with its meta data and its own error boundary (and, for a section's frame, its child routes). */
 function route(path: string, handle: RouteMeta, element: ReactNode, children?: RouteObject[]): RouteObject {
@@ -69,12 +70,17 @@ const titled = (title: string, screen: ReactNode) => (
 );
 const withLayout = (name: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, layout: 'default', ...extra });
 
+export type RouteOptions = {
+  /** Hears the path of a navigation that needs a session as soon as it has an access token (boot.ts). */
+  onAccessToken?: (path: string) => void;
+};
+
 /**
  * The route table (spec section 2). Two branches under one root: the public screens, and the screens
  * that need a session, whose loader is the session guard. Each branch renders the layout its routes'
  * meta names (layouts/layout-switch.tsx).
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: QueryClient, { onAccessToken }: RouteOptions = {}): RouteObject[] {
   const routes: RouteObject[] = [
     {
       id: 'root',
@@ -101,7 +107,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           id: 'session',
-          loader: createSessionGuardLoader(queryClient, () => routes),
+          loader: createSessionGuardLoader(queryClient, () => routes, onAccessToken),
           // The guard runs before every navigation, not only when this branch is first entered.
           shouldRevalidate: () => true,
           hydrateFallbackElement: <PageProgress label="Loading your account…" />,

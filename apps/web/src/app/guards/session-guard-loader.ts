@@ -32,14 +32,18 @@ export function sessionGuardDeps(queryClient: QueryClient): SessionGuardDeps {
 /**
  * The loader of the branch of routes that need a session. With `shouldRevalidate: () => true` on
  * that branch it runs before every navigation, so the session is checked each time (cheaply: the
- * user and the organization config come from the query cache once loaded).
+ * user and the organization config come from the query cache once loaded). `onAccessToken` hears
+ * the navigation's path as soon as an access token is there (the first screen's preload).
  */
-export function createSessionGuardLoader(queryClient: QueryClient, getRoutes: () => RouteObject[]): LoaderFunction {
+export function createSessionGuardLoader(queryClient: QueryClient, getRoutes: () => RouteObject[], onAccessToken?: (path: string) => void): LoaderFunction {
   const deps = sessionGuardDeps(queryClient);
   return async ({ request }) => {
     const url = new URL(request.url);
     const meta = metaOf(matchRoutes(getRoutes(), url.pathname)?.map((match) => match.route) ?? []);
-    const outcome = await runSessionGuard({ isPublic: meta?.public === true, path: url.pathname + url.search }, deps);
+    const outcome = await runSessionGuard(
+      { isPublic: meta?.public === true, path: url.pathname + url.search },
+      onAccessToken ? { ...deps, onAccessToken: () => onAccessToken(url.pathname) } : deps,
+    );
     if (outcome.action === 'redirect') return redirect(outcome.to);
     if (outcome.action === 'logout') {
       // Leaves for the server's logout page (the login page shows meanwhile); signing in again

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@aegis/contracts';
 import { ApiError } from '../../lib/errors';
 import { buildCurrentUser, buildOrganizationConfig, DEMO_ORGANIZATION } from '../../testing/factories';
 import { runSessionGuard, type SessionGuardDeps } from './session-guard';
@@ -98,5 +99,33 @@ describe('runSessionGuard', () => {
   it('4. goes to /service-down instead of logging out when the server is down', async () => {
     const deps = fakeDeps({ loadCurrentUser: vi.fn(() => Promise.reject(new ApiError(503, 'service_unavailable', 'Down'))) });
     await expect(runSessionGuard(target, deps)).resolves.toEqual({ action: 'redirect', to: '/service-down' });
+  });
+
+  it('4. asks for the stored organization’s config beside the user, not after it (a deep link’s first screen waits for both)', async () => {
+    let answerUser: (user: CurrentUser) => void = () => {};
+    const deps = fakeDeps({ loadCurrentUser: vi.fn(() => new Promise<CurrentUser>((resolve) => (answerUser = resolve))) });
+    const outcome = runSessionGuard(target, deps);
+    await Promise.resolve();
+    expect(deps.loadCurrentUser).toHaveBeenCalledTimes(1);
+    expect(deps.loadOrganizationConfig).toHaveBeenCalledWith(DEMO_ORGANIZATION.id);
+    answerUser(buildCurrentUser());
+    await expect(outcome).resolves.toEqual({ action: 'continue' });
+  });
+
+  it('hears of a usable access token before the user loads, and not when the session cannot go on or goes elsewhere', async () => {
+    const order: string[] = [];
+    const deps = fakeDeps({ onAccessToken: vi.fn(() => order.push('token')), loadCurrentUser: vi.fn(() => (order.push('user'), Promise.resolve(buildCurrentUser()))) });
+    await expect(runSessionGuard(target, deps)).resolves.toEqual({ action: 'continue' });
+    expect(order).toEqual(['token', 'user']);
+
+    const loggedOut = fakeDeps({ onAccessToken: vi.fn(), hasValidAccessToken: vi.fn(() => false), refreshSession: vi.fn(() => Promise.resolve(false)) });
+    await runSessionGuard(target, loggedOut);
+    const toTerms = fakeDeps({ onAccessToken: vi.fn(), getStoredUser: vi.fn(() => buildCurrentUser({ terms_accepted: false })) });
+    await runSessionGuard(target, toTerms);
+    const noOrganization = fakeDeps({ onAccessToken: vi.fn(), getStoredUser: vi.fn(() => buildCurrentUser({ organization: null })) });
+    await runSessionGuard(target, noOrganization);
+    const publicRoute = fakeDeps({ onAccessToken: vi.fn() });
+    await runSessionGuard({ ...target, isPublic: true }, publicRoute);
+    for (const skipped of [loggedOut, toTerms, noOrganization, publicRoute]) expect(skipped.onAccessToken).not.toHaveBeenCalled();
   });
 });

@@ -18,6 +18,11 @@ export type SessionGuardDeps = {
   loadOrganizationConfig: (organizationId: string) => Promise<OrganizationConfig>;
   /** The failure says the server (or the network) is down rather than that the session is bad. */
   isServiceUnavailable: (error: unknown) => boolean;
+  /**
+   * There is a usable access token and the stored profile sends nowhere else: what the screen needs can be asked
+   * for now, beside loading the user (the first screen's preload, first-screen-preload.ts).
+   */
+  onAccessToken?: () => void;
 };
 
 export type GuardOutcome = { action: 'continue' } | { action: 'redirect'; to: string } | { action: 'logout' };
@@ -62,8 +67,11 @@ export async function runSessionGuard(target: GuardTarget, deps: SessionGuardDep
 
   // 3. No organization.
   if (stored && !stored.organization) return redirectTo(NO_ORGANIZATION_PATH);
+  deps.onAccessToken?.();
 
-  // 4. Load the user and the organization config when they are not loaded yet.
+  // 4. Load the user and the organization config when they are not loaded yet. The stored profile names the
+  // organization: its config is asked for beside the user, not after (the same request when it is still the one).
+  if (stored?.organization) deps.loadOrganizationConfig(stored.organization.id).catch(() => undefined);
   try {
     const user = await deps.loadCurrentUser();
     deps.storeUser(user);
