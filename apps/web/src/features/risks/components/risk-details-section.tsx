@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Currency, RiskCategory, RiskDetail, RiskScore, UpdateRisk } from '@aegis/contracts';
-import { DetailSection } from '../../../components/detail-section';
+import { DetailSection, focusSection } from '../../../components/detail-section';
 import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
 import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
@@ -61,7 +61,10 @@ function DetailsForm({ projectId, risk }: { projectId: string; risk: RiskDetail 
     }
     setErrors({});
     save.mutateAsync(checked.data).then(
-      () => notifySuccess('Changes saved'),
+      () => {
+        focusSection('risk-details');
+        notifySuccess('Changes saved');
+      },
       (error: unknown) => setErrors(fieldErrorsFromApiError(error)),
     );
   };

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RiskDetail, RiskLevel, RiskMatrix, RiskScore } from '@aegis/contracts';
-import { DetailSection } from '../../../components/detail-section';
+import { DetailSection, focusSection } from '../../../components/detail-section';
 import { fieldErrorsFromApiError, type FieldErrors } from '../../../components/field-errors';
 import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
@@ -29,7 +29,10 @@ function ScoresForm({ projectId, risk, rules }: { projectId: string; risk: RiskD
     if (!likelihood || !impact) return;
     // The promise, not mutate's callbacks: saving renews this form (its key), and an unmounted form's callbacks never run.
     save.mutateAsync({ ...(likelihood !== risk.likelihood ? { likelihood } : {}), ...(impact !== risk.impact ? { impact } : {}) }).then(
-      () => notifySuccess('Scores saved'),
+      () => {
+        focusSection('risk-scoring');
+        notifySuccess('Scores saved');
+      },
       (error: unknown) => setErrors(fieldErrorsFromApiError(error)),
     );
   };

@@ -27,6 +27,7 @@ import {
 import { fieldErrorsFromApiError, fieldErrorsFromIssues, focusFirstInvalid, type FieldErrors } from '../../../components/field-errors';
 import { errorDetail } from '../../../lib/errors';
 import { formatDate, parseDisplayDate } from '../../../lib/format';
+import { focusSection } from '../../../components/detail-section';
 import { notifySuccess } from '../../../lib/notifier';
 import { saveRiskTreatmentSchema, useSaveRiskTreatment } from '../api/save-risk-treatment';
 import { LevelPreview } from './level-preview';
@@ -83,7 +84,10 @@ export function TreatmentForm({ projectId, risk, treatment, rules }: Props) {
     }
     setErrors({});
     save.mutateAsync(checked.data).then(
-      (saved) => notifySuccess(saved.acceptance?.status === 'awaiting_review' ? 'Treatment saved: the acceptance awaits a review’s approval of the risk' : 'Treatment saved'),
+      (saved) => {
+        focusSection('risk-treatment');
+        notifySuccess(saved.acceptance?.status === 'awaiting_review' ? 'Treatment saved: the acceptance awaits a review’s approval of the risk' : 'Treatment saved');
+      },
       (error: unknown) => setErrors(fieldErrorsFromApiError(error)),
     );
   };

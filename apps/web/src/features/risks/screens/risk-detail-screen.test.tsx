@@ -65,6 +65,8 @@ describe('a risk’s page', () => {
       acceptance_review_date: null,
     });
     expect(await screen.findByRole('img', { name: /Residual: Unlikely \(2\) × Minor \(2\), low\./ }, { timeout: 10_000 })).toBeInTheDocument();
+    // The form is renewed by the save: the focus goes to the section's heading, not to the page's body (issue 29, item 19).
+    await waitFor(() => expect(document.activeElement).toBe(within(treatment).getByRole('heading', { name: 'Treatment' })));
   }, 90_000);
 
   it('says before saving that accepting above medium needs an approved review, and shows the acceptance awaiting it', async () => {
