@@ -94,6 +94,29 @@ describe('from a control', () => {
     expect(toApproved.statusCode).toBe(409);
     expect(toApproved.json().detail).toMatch(/This evidence is approved and locked/);
   });
+
+  // Issue 29, item 16: renaming evidence an approved control holds answered 200.
+  it('keeps what an approved control holds as approved: the evidence\'s name, description, validity and tags are refused (409 held_by_approved_control)', async () => {
+    const held = await evidence('Model validation report');
+    const editor = await as('editor');
+    const evidenceUrl = `/api/projects/${project}/evidence/${held.id}`;
+    expect((await editor({ method: 'PUT', url: controlUrl('MFF-1.LCM.05', held.id) })).statusCode).toBe(204);
+    await approve('control', await controlId('MFF-1.LCM.05'));
+    for (const payload of [{ name: 'Renamed report' }, { description: 'Another text' }, { effective_date: '2026-01-02' }, { expires_on: '2031-01-01' }, { tags: [] }, { name: 'Renamed', status: 'in_progress' }]) {
+      const refused = await editor({ method: 'PATCH', url: evidenceUrl, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'held_by_approved_control', detail: expect.stringMatching(/approved control MFF-1\.LCM\.05.*reopen the control first/) });
+    }
+    expect((await editor({ method: 'GET', url: evidenceUrl })).json()).toMatchObject({ name: 'Model validation report', status: 'ready' });
+    // Who works on it may change, and a link to another control changes that control only.
+    expect((await editor({ method: 'PUT', url: `${evidenceUrl}/assignees`, payload: { assignees: [ids.editor!], reviewers: [] } })).statusCode).toBe(200);
+    expect((await editor({ method: 'PUT', url: controlUrl('MFF-1.LCM.06', held.id) })).statusCode).toBe(204);
+    // Once the control is reopened (with a reason), the evidence can be renamed.
+    const reopened = await (await as('owner'))({ method: 'PATCH', url: `/api/projects/${project}/controls/MFF-1.LCM.05`, payload: { status: 'in_progress', justification: 'Validation redone' } });
+    expect(reopened.statusCode).toBe(200);
+    const renamed = await editor({ method: 'PATCH', url: evidenceUrl, payload: { name: 'Model validation report v2' } });
+    expect([renamed.statusCode, renamed.json().name]).toEqual([200, 'Model validation report v2']);
+  });
 });
 
 describe('from a risk', () => {

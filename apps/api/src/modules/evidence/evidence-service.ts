@@ -114,6 +114,17 @@ export function evidenceService(deps: EvidenceDeps) {
     return detail(deps.db, ctx, projectId, evidenceId);
   }
 
+  /**
+   * The approved controls that hold an evidence (linked to it): what they were approved on stays as it was
+   * until they are reopened (lock-rule.ts). Read locked, so that a control's approval settling meanwhile
+   * either comes first (and this change is refused) or waits until this change has committed.
+   */
+  async function approvedHolders(tx: Executor, organizationId: string, projectId: string, evidenceId: string) {
+    const { controls } = await evidenceLinkRepository.targetsOf(tx, evidenceId);
+    const live = await evidenceLinkRepository.controlsById(tx, organizationId, projectId, controls.map((c) => c.id), true);
+    return live.filter((c) => c.status === 'approved').map((c) => ({ concept: 'control', code: c.control_code }));
+  }
+
   async function lockedEvidence(tx: Executor, ctx: RequestContext, projectId: string, id: string) {
     const row = await evidenceRepository.findForChange(tx, organizationOf(ctx), projectId, id);
     if (!row) throw notFound('Evidence');
@@ -154,7 +165,7 @@ export function evidenceService(deps: EvidenceDeps) {
         const item = evidenceItem(ctx, projectId, row);
         const lockable = { status: row.status, concept: 'evidence' };
         const fields = CONTENT.filter((k) => input[k] !== undefined);
-        if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+        if (fields.length > 0) assertChangeAllowed({ ...lockable, heldBy: isLocked(row.status) ? [] : await approvedHolders(tx, organizationId, projectId, row.id) }, { kind: 'content', fields });
         if (input.control_ids !== undefined || input.risk_ids !== undefined) assertChangeAllowed(lockable, { kind: 'link', target: 'controls or risks' });
         const changed: WorkItem[] = [item];
         let status = row.status;
