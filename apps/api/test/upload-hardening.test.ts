@@ -123,3 +123,17 @@ describe('dates are years 0001 to 9999', () => {
     }
   });
 });
+
+// Issue 29, item 9: a file name keeps its emoji (outside the Basic Multilingual Plane), and loses the
+// bidirectional controls that would make `\u202Egnp.exe` show as `exe.png`.
+describe('uploaded file names', () => {
+  it('keep characters outside the BMP and lose bidirectional controls', async () => {
+    const as = await t.login('admin@demo.local');
+    const emoji = await uploadEvidence(as, project, 'chart', { filename: 'Growth 📈 𝒜.txt' });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+    expect(emoji.json()).toMatchObject({ name: 'Growth 📈 𝒜.txt', file_name: 'Growth 📈 𝒜.txt' });
+    const spoofed = await uploadEvidence(as, project, 'not a picture', { filename: 'photo\u202Egnp.exe' });
+    expect(spoofed.statusCode, spoofed.body).toBe(201);
+    expect(spoofed.json()).toMatchObject({ name: 'photognp.exe', file_name: 'photognp.exe' });
+  });
+});

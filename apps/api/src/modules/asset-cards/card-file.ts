@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ASSET_CARD_FILE_BYTES } from '@aegis/contracts';
 import { AppError } from '../../lib/errors';
+import { safeFileName } from '../../lib/file-name';
 import { openFilePart, rethrowMultipart } from '../../lib/multipart';
 import { fileError } from './card-front-matter';
 
@@ -40,6 +41,6 @@ export async function readCardFile(request: FastifyRequest): Promise<CardFile> {
     throw fileError('is not a text file: a card is Markdown in UTF-8');
   }
   if (text.includes('\u0000')) throw fileError('is not a text file: a card is Markdown in UTF-8 (it holds NUL bytes)');
-  const fileName = (part.filename ?? '').split(/[\\/]/).pop()!.trim().slice(0, 300);
+  const fileName = safeFileName(part.filename ?? '', '');
   return { text, fileName };
 }

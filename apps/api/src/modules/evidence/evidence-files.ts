@@ -1,5 +1,6 @@
 import { fileTooLargeMessage, MAX_EVIDENCE_BYTES, TEXT_EXTRACTED_FILE_TYPES, type EvidenceFileType, type TextStatus } from '@aegis/contracts';
 import { AppError } from '../../lib/errors';
+import { safeFileName } from '../../lib/file-name';
 import { sniffFile } from '../../lib/file-sniff';
 import { EmptyFileError, FileTooLargeError, type FileStorage } from '../../lib/storage/file-storage';
 import { projectFilePrefix } from '../projects/project-files';
@@ -10,24 +11,6 @@ export const versionKey = (organizationId: string, projectId: string, evidenceId
 
 /** A file arriving: its name as the client gave it, its bytes as they come, and whether the parser cut it short. */
 export type IncomingFile = { fileName: string; source: AsyncIterable<Uint8Array>; truncated(): boolean };
-
-/** The longest file name kept (the extension is kept when a longer one is cut). */
-const MAX_FILE_NAME = 255;
-
-/**
- * A file name as the client sent it, made safe to show and to offer back in a download: its last path
- * segment only, no control characters, at most MAX_FILE_NAME characters keeping the extension; `file`
- * when nothing is left.
- */
-export function safeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = [...base.normalize('NFC')].filter((c) => c >= ' ' && c !== '\u007f' && !/[\ud800-\udfff]/.test(c)).join('').trim();
-  if (!clean || /^\.+$/.test(clean)) return 'file';
-  const chars = [...clean];
-  if (chars.length <= MAX_FILE_NAME) return clean;
-  const extension = /\.[A-Za-z0-9]{1,10}$/.exec(clean)?.[0] ?? '';
-  return chars.slice(0, MAX_FILE_NAME - extension.length).join('').trimEnd() + extension;
-}
 
 /** The evidence's default name: the file's safe name, within the 300 characters a name may have. */
 export const nameFromFile = (fileName: string) => [...fileName].slice(0, 300).join('');
