@@ -3,8 +3,11 @@
 //   1. the largest template the limits allow (docs/framework-templates.md, "Limits") is uploaded and
 //      applied to a new project, and
 //   2. that framework, the largest there can be, is read BENCH_READS times;
+//   3. four read-only members (reviewer and auditor, two sessions each) search the text of 150 text files of
+//      1 MB each (`GET …/evidence?name=…&size=100`, issue 29) for BENCH_SEARCH_SECONDS (default 20);
 // and its p50 / p99 / max latency is printed for each phase, next to a quiet baseline. Goal: p99 < 50 ms.
-// BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: it gets the demo seed).
+// BENCH_DATABASE_URL runs it on PostgreSQL (a scratch database: it gets the demo seed); BENCH_ONLY=search
+// runs the baseline and the search phase alone.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +23,8 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aegis-bench-availability-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const reads = Number(process.env.BENCH_READS ?? 5);
+const searchSeconds = Number(process.env.BENCH_SEARCH_SECONDS ?? 20);
+const only = process.env.BENCH_ONLY;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const env = {
   ...process.env,
@@ -107,20 +112,84 @@ async function underLoad(label, work) {
 await underLoad('quiet baseline (5 s)', async () => {
   await new Promise((r) => setTimeout(r, 5000));
 });
-await underLoad('upload the largest template', async () => {
-  const form = new FormData();
-  form.append('file', new Blob([template], { type: 'application/json' }), 'largest.json');
-  await call('POST', `/api/organizations/${organizationId}/templates`, form);
-});
-const project = await (await call('POST', '/api/projects', { name: 'Availability bench', project_type: 'ai_application' })).json();
-await underLoad('apply it to a project', async () => {
-  await call('POST', `/api/v1/projects/${project.id}/frameworks`, ['BENCH_LARGEST']);
-});
-let bytes = 0;
-await underLoad(`read it ${reads} times`, async () => {
-  for (let i = 0; i < reads; i++) bytes = (await (await call('GET', `/api/organizations/${organizationId}/frameworks/BENCH_LARGEST`)).arrayBuffer()).byteLength;
-  return `${bytes} bytes each, `;
-});
+if (only !== 'search') await templatePhases();
+await searchPhase();
+
+async function templatePhases() {
+  await underLoad('upload the largest template', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([template], { type: 'application/json' }), 'largest.json');
+    await call('POST', `/api/organizations/${organizationId}/templates`, form);
+  });
+  const project = await (await call('POST', '/api/projects', { name: 'Availability bench', project_type: 'ai_application' })).json();
+  await underLoad('apply it to a project', async () => {
+    await call('POST', `/api/v1/projects/${project.id}/frameworks`, ['BENCH_LARGEST']);
+  });
+  let bytes = 0;
+  await underLoad(`read it ${reads} times`, async () => {
+    for (let i = 0; i < reads; i++) bytes = (await (await call('GET', `/api/organizations/${organizationId}/frameworks/BENCH_LARGEST`)).arrayBuffer()).byteLength;
+    return `${bytes} bytes each, `;
+  });
+}
+
+/** 150 text files of 1 MB in a project the reviewer and the auditor see, their text extracted; then four of them search it at once. */
+async function searchPhase() {
+  const files = 150;
+  const tokenOf = async (email) => (await (await fetch(`${base}/api/auth/dummy?x=${email}`)).json()).access_token;
+  const readers = await Promise.all(['reviewer@demo.local', 'auditor@demo.local', 'reviewer@demo.local', 'auditor@demo.local'].map(tokenOf));
+  const listed = await fetch(`${base}/api/organizations/${organizationId}/projects?size=50`, { headers: { authorization: `Bearer ${readers[0]}` } });
+  const projects = await listed.json();
+  if (!listed.ok || !projects.items?.length) throw new Error(`the reviewer's projects: ${listed.status} ${JSON.stringify(projects).slice(0, 300)}`);
+  const projectId = projects.items[0].id;
+  const words = 'model data risk review approval audit vendor access process system training bias monitoring incident fairness accuracy robustness privacy consent retention logging oversight documentation deployment evaluation'.split(' ');
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const text = () => {
+    const parts = [];
+    let length = 0;
+    while (length < 1_000_000) {
+      const sentence = `${Array.from({ length: 12 }, () => words[Math.floor(random() * words.length)]).join(' ')}${random() < 0.01 ? ' quarterly attestation' : ''}.\n`;
+      parts.push(sentence);
+      length += sentence.length;
+    }
+    return parts.join('').slice(0, 1_000_000);
+  };
+  const uploadStarted = performance.now();
+  const ids = [];
+  for (let i = 0; i < files; i++) {
+    const form = new FormData();
+    form.append('file', new Blob([text()], { type: 'text/plain' }), `bench-text-${i}.txt`);
+    ids.push((await (await call('POST', `/api/projects/${projectId}/evidence?name=bench-text-${i}`, form)).json()).id);
+  }
+  // Text extraction is a background job: wait until every file's text is searchable.
+  for (;;) {
+    const page = await (await call('GET', `/api/projects/${projectId}/evidence?name=bench-text&size=250`)).json();
+    const pending = page.items.filter((e) => ids.includes(e.id) && e.text_status !== 'extracted').length;
+    if (pending === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  console.log(`${files} text files of 1 MB uploaded and extracted in ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`);
+  const latencies = [];
+  await underLoad(`4 read-only members search the text for ${searchSeconds} s`, async () => {
+    const until = performance.now() + searchSeconds * 1000;
+    let snippets = 0;
+    await Promise.all(
+      readers.map(async (reader, n) => {
+        for (let i = 0; performance.now() < until; i++) {
+          const word = ['quarterly attestation', 'vendor', 'fairness', 'retention'][(n + i) % 4];
+          const started = performance.now();
+          const response = await fetch(`${base}/api/projects/${projectId}/evidence?name=${encodeURIComponent(word)}&size=100`, { headers: { authorization: `Bearer ${reader}` } });
+          if (!response.ok) throw new Error(`search: ${response.status} ${(await response.text()).slice(0, 300)}`);
+          snippets += (await response.json()).items.filter((e) => e.snippet).length;
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+    return `${latencies.length} searches (p50 ${at(0.5)} ms, max ${at(1)} ms, ${snippets} snippets), `;
+  });
+}
 
 const exited = new Promise((resolve) => child.once('exit', resolve));
 process.kill(-child.pid, 'SIGTERM');
