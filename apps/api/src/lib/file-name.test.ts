@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { disposition } from '../modules/evidence/evidence-download';
 import { attachment } from './attachment';
 import { MAX_FILE_NAME, safeFileName } from './file-name';
 
@@ -27,5 +28,7 @@ describe('safeFileName', () => {
 
   it('downloads name their file without bidirectional controls', () => {
     expect(attachment('photo\u202Egnp', 'pdf')).toBe("attachment; filename=\"photognp.pdf\"; filename*=UTF-8''photognp.pdf");
+    // An evidence stored before the rule keeps its name in the database; its download drops them.
+    expect(disposition('attachment', 'photo\u202Egnp.exe')).toBe("attachment; filename=\"photognp.exe\"; filename*=UTF-8''photognp.exe");
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { PREVIEWABLE_FILE_TYPES } from '@aegis/contracts';
 import { AppError, notFound } from '../../lib/errors';
+import { BIDI_CONTROL } from '../../lib/file-name';
 import type { RequestContext } from '../../plugins/auth';
 import { evidenceRepository } from './evidence-repository';
 import type { EvidenceDeps } from './evidence-service';
@@ -31,10 +32,10 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 
 /**
  * Content-Disposition for a stored file (RFC 6266): its name as an ASCII fallback and in UTF-8
- * (RFC 5987), control characters, quotes and path separators dropped.
+ * (RFC 5987), control characters, bidirectional controls, quotes and path separators dropped.
  */
 export function disposition(kind: 'attachment' | 'inline', fileName: string): string {
-  const safe = [...fileName].map((c) => (c < ' ' || c === '\u007f' || c === '/' || c === '\\' ? ' ' : c)).join('').trim() || 'file';
+  const safe = [...fileName.replace(BIDI_CONTROL, '')].map((c) => (c < ' ' || c === '\u007f' || c === '/' || c === '\\' ? ' ' : c)).join('').trim() || 'file';
   const ascii = safe.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["%;\\]/g, '').trim() || 'file';
   const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
