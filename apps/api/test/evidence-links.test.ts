@@ -116,6 +116,8 @@ describe('from a control', () => {
     expect(reopened.statusCode).toBe(200);
     const renamed = await editor({ method: 'PATCH', url: evidenceUrl, payload: { name: 'Model validation report v2' } });
     expect([renamed.statusCode, renamed.json().name]).toEqual([200, 'Model validation report v2']);
+    // The demo seed's test below lists the editor's evidence: this one goes.
+    expect((await editor({ method: 'DELETE', url: evidenceUrl })).statusCode).toBe(204);
   });
 });
 
