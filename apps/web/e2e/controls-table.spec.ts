@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { collectBrowserErrors, SCREENSHOTS, signIn, tokenFor } from './support';
+import { collectBrowserErrors, makeRoomForJourneyProjects, SCREENSHOTS, signIn, tokenFor } from './support';
 
 const CODE = 'MFF-1.RSK.01';
 
@@ -12,6 +12,7 @@ test('at 1440 px the controls table fits its card, a full row included: names an
   const admin = await bearer('admin@demo.local');
 
   // A project with all three frameworks, four people on it, and one control with everything a row can show.
+  await makeRoomForJourneyProjects(request, owner);
   const created = await request.post('/api/projects', { headers: owner, data: { name: `Wide rows ${Date.now()}`, project_type: 'ai_application', frameworks: ['EU_AI_ACT', 'ISO_IEC_42001', 'NIST_AI_RMF'] } });
   expect(created.status()).toBe(201);
   const project = ((await created.json()) as { id: string }).id;

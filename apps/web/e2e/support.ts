@@ -69,11 +69,25 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
+ * The demo organization's plan allows 10 projects, and the journeys together create more than that:
+ * Sam Super (platform operator) raises its quota once per run, as an operator would for a customer.
+ */
+export async function makeRoomForJourneyProjects(request: APIRequestContext, owner: { authorization: string }) {
+  const me = (await (await request.get('/api/users/me', { headers: owner })).json()) as { organization: { id: string } };
+  const quota = (await (await request.get(`/api/v1/organizations/${me.organization.id}/quota`, { headers: owner })).json()) as { plan_quota: { projects: number | null } };
+  if (quota.plan_quota.projects === null || quota.plan_quota.projects >= 100) return;
+  const operator = { authorization: `Bearer ${await tokenFor(request, 'super@demo.local')}` };
+  const raised = await request.patch(`/api/organizations/${me.organization.id}`, { headers: operator, data: { plan_quota: { projects: 100 } } });
+  expect(raised.status()).toBe(200);
+}
+
+/**
  * Creates a project as the owner, with the EU AI Act applied, and gives each person the project role
  * named (Eddie Editor the editor role by default). Gives the project's id.
  */
 export async function setUpProject(request: APIRequestContext, name: string, members: Record<string, 'editor' | 'reviewer' | 'auditor'> = { 'editor@demo.local': 'editor' }): Promise<string> {
   const owner = { authorization: `Bearer ${await tokenFor(request, 'owner@demo.local')}` };
+  await makeRoomForJourneyProjects(request, owner);
   const created = await request.post('/api/projects', { headers: owner, data: { name, project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } });
   expect(created.status()).toBe(201);
   const project = (await created.json()) as { id: string };
