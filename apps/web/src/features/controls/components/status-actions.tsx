@@ -52,8 +52,8 @@ export function StatusActions({ projectId, control }: Props) {
           );
         })}
       </Stack>
-      <OutOfScopeDialog key={dialog === 'out_of_scope' ? 'open' : 'closed'} projectId={projectId} control={control} open={dialog === 'out_of_scope'} onClose={() => setDialog(null)} />
-      <ReopenDialog key={dialog === 'reopen' ? 'open' : 'closed'} projectId={projectId} control={control} open={dialog === 'reopen'} onClose={() => setDialog(null)} />
+      <OutOfScopeDialog key={dialog === 'out_of_scope' ? 'out-of-scope-open' : 'out-of-scope-closed'} projectId={projectId} control={control} open={dialog === 'out_of_scope'} onClose={() => setDialog(null)} />
+      <ReopenDialog key={dialog === 'reopen' ? 'reopen-open' : 'reopen-closed'} projectId={projectId} control={control} open={dialog === 'reopen'} onClose={() => setDialog(null)} />
     </>
   );
 }
