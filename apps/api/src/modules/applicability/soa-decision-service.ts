@@ -34,7 +34,12 @@ export function soaDecisionService(deps: Pick<Deps, 'db' | 'clock'>) {
         const target = await soaRepository.decisionTarget(tx, organizationId, projectId, requirementId);
         if (!target) throw notFound('Requirement');
         const label = `${target.framework_code} ${target.code}`;
-        if (target.is_section) throw refuse('params.requirement_id', `${label} is a section: decide on the requirements under it`, 'must be a requirement, not a section');
+        // Decisions are taken on the statement's rows: a section with controls of its own (EU AI Act Art. 5(1)) is one; a heading is not.
+        if (!target.is_row) {
+          throw target.is_section
+            ? refuse('params.requirement_id', `${label} is a section: decide on the requirements under it`, 'must be a requirement, not a section')
+            : refuse('params.requirement_id', `${label} has no control in this project, so the statement of applicability does not list it`, 'must be a requirement the statement of applicability lists');
+        }
         const outside = outsideStatement(target.framework_code, target.root_code);
         if (outside) throw refuse('params.requirement_id', `${label} is not decided in the statement of applicability: ${outside}`, 'must be a requirement the statement of applicability lists');
         if (decision === 'include' && target.binds === 'authorities') {

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { PersonRef } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
+import { isRequirementRow } from '../requirements/requirement-rows';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const person = sql.raw(`case when u.id is null then null else json_build_object('id', u.id, 'name', coalesce(nullif(trim(u.firstname || ' ' || u.lastname), ''), u.email), 'email', u.email) end`);
 
-/** A leaf requirement of a framework the project applies, as the statement of applicability reads it. */
+/** A requirement row (isRequirementRow) of a framework the project applies, as the statement of applicability reads it. */
 export type SoaRow = {
   id: string;
   code: string;
@@ -32,8 +33,10 @@ export type DecisionTarget = {
   framework_code: string;
   code: string;
   binds: string;
-  /** It has requirements under it: decisions are taken on those. */
+  /** It has requirements under it. */
   is_section: boolean;
+  /** It is a row of the statement and the requirements list (isRequirementRow): decisions are taken on rows only. */
+  is_row: boolean;
   /** The code of its top-level section. */
   root_code: string;
   applicability_decision: 'include' | 'exclude' | null;
@@ -42,7 +45,8 @@ export type DecisionTarget = {
 
 export const soaRepository = {
   /**
-   * The framework (by code) the project applies, with its leaf requirements in the tree's order: each with
+   * The framework (by code) the project applies, with its requirement rows (isRequirementRow: the rows of
+   * the requirements list, so the statement and the list count the same) in the tree's order: each with
    * its section path, applicability, the person's decision and who made it, and its mapped control codes.
    * With the project's name. One query; null when the project does not apply the framework.
    */
@@ -73,7 +77,7 @@ export const soaRepository = {
                   join tree t on t.id = r.id
                   left join users u on u.id = pr.decided_by
                  where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id = fw.id
-                   and not exists (select 1 from framework_requirements k where k.parent_id = r.id)
+                   and ${isRequirementRow('pr')}
                    ${requirementId ? sql`and pr.id = ${requirementId}` : sql``}) as rows
           from fw`),
     );
@@ -93,6 +97,7 @@ export const soaRepository = {
         )
         select pr.id, f.code as framework_code, r.code, r.binds,
                exists (select 1 from framework_requirements k where k.parent_id = r.id) as is_section,
+               ${isRequirementRow('pr')} as is_row,
                (select up.code from up where up.parent_id is null) as root_code,
                pr.applicability_decision, pr.decision_justification
           from project_requirements pr

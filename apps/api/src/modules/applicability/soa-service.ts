@@ -6,17 +6,18 @@ import { requirementService } from '../requirements/requirement-service';
 import { soaRepository, type SoaFramework, type SoaRow } from './soa-repository';
 
 /**
- * The statement of applicability (issue 19): a framework's leaf requirements — for ISO/IEC 42001 the
- * Annex A controls — each included or excluded, who decided it (the engine from the scoping answers,
+ * The statement of applicability (issue 19): a framework's requirement rows — the rows of the requirements
+ * list (isRequirementRow: each requirement with controls of its own, a section that maps controls itself
+ * included); for ISO/IEC 42001 its Annex A controls — each included or excluded, who decided it (the engine from the scoping answers,
  * a person with a justification, or nothing excluded it), the status the requirements list gives it, and
  * the controls it maps to. Reads: `requirements:read`; a person's decision (soa-decision-service.ts):
  * `questionnaire:update`, the right that completes the scoping it overrules.
  */
 
 /**
- * Which leaf requirements a framework's statement lists, by the code of their top-level section, and why
+ * Which requirement rows a framework's statement lists, by the code of their top-level section, and why
  * the others are not decided: ISO/IEC 42001's Annex A controls (clauses 4 to 10 are the management system
- * itself). Every leaf of the other frameworks.
+ * itself). Every row of the other frameworks, as many as their requirements lists show.
  */
 const SCOPES: Record<string, { lists: (rootCode: string) => boolean; others: string }> = {
   ISO_IEC_42001: { lists: (root) => /^A\.\d+$/.test(root), others: 'clauses 4 to 10 are the management system itself and always apply; the statement decides the Annex A controls' },
@@ -54,8 +55,8 @@ const notApplied = (code: string) =>
 
 /**
  * The statuses the requirements list gives the framework's requirements (its one definition, through
- * its service), by project requirement id. A requirement without a control in the project is not on that
- * list; by the list's rule none of its controls is in scope, so it reads out of scope.
+ * its service), by project requirement id. The statement's rows are the list's (one definition of a row,
+ * isRequirementRow), so each has one; out of scope is only a guard.
  */
 async function statusesOf(deps: Pick<Deps, 'db'>, ctx: RequestContext, projectId: string, frameworkCode: string) {
   const { items } = await requirementService(deps).list(ctx, projectId, { framework: frameworkCode, descending: false, page: 1, size: MAX_REQUIREMENTS });

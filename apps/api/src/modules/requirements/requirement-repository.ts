@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REQUIREMENT_STATUSES, type RequirementStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
+import { isRequirementRow } from './requirement-rows';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -50,14 +51,15 @@ const SORT: Record<NonNullable<RequirementQuery['sortBy']>, SQL> = {
 export type RequirementScope = { frameworkId?: string; name?: string };
 
 /**
- * The project's requirements (those that carry controls), each with its section path, its controls
- * counted by status and the status they give it, as `derived`. A requirement is out of scope when it
+ * The project's requirements (its rows: isRequirementRow, those with controls of their own, as the
+ * statement of applicability lists them), each with its section path, its controls counted by status and
+ * the status they give it, as `derived`. A requirement is out of scope when it
  * does not apply or all its controls are; completed when every control in scope is approved; ready when
  * none has started; in progress otherwise. The list and every count of requirements read this one
  * definition, so the dashboard and the list cannot disagree.
  */
 function derivedRequirements(organizationId: string, projectId: string, scope: RequirementScope): SQL {
-  const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`];
+  const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`, isRequirementRow('pr')];
   if (scope.frameworkId) filters.push(sql`pr.framework_id = ${scope.frameworkId}`);
   if (scope.name) filters.push(sql`(r.code ilike ${like(scope.name)} or r.title ilike ${like(scope.name)} or r.summary ilike ${like(scope.name)})`);
   return sql`
@@ -113,16 +115,13 @@ export const requirementRepository = {
 
   /**
    * How many requirements the unfiltered list shows per framework, without deriving their statuses:
-   * the list's rows are the project's requirements with at least one attached control (its joins).
+   * its rows (isRequirementRow).
    */
   async countByFramework(db: Executor, organizationId: string, projectId: string) {
     const rows = rowsOf<{ framework_id: string; n: number }>(
       await db.execute(sql`
         select pr.framework_id, count(*)::int as n from project_requirements pr
-         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId}
-           and exists (select 1 from requirement_controls rc
-                         join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
-                        where rc.requirement_id = pr.requirement_id)
+         where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and ${isRequirementRow('pr')}
          group by pr.framework_id`),
     );
     return new Map(rows.map((row) => [row.framework_id, Number(row.n)]));
