@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate } from './work-items';
+import { CALENDAR_DATE_MESSAGES, calendarDate } from './work-items';
 
 // Issue 29, item 7: PostgreSQL's date has no year 0, so the one date type of the API takes years 0001 to 9999.
 describe('calendarDate', () => {
@@ -15,5 +15,14 @@ describe('calendarDate', () => {
 
   it('refuses what is not a day', () => {
     for (const day of ['10000-01-01', '2026-02-30', '2026-13-01', '31-01-2027', '']) expect(calendarDate.safeParse(day).success, day).toBe(false);
+  });
+
+  // Issue 29, item 19: the API takes ISO dates, so its message says so, once, for the web to translate
+  // into what its people type (DD-MM-YYYY) rather than show as it is.
+  it('says the wire format, YYYY-MM-DD with an example, in messages the web can recognise', () => {
+    const format = calendarDate.safeParse('31-01-2027');
+    expect(format.error?.issues[0]?.message).toBe(CALENDAR_DATE_MESSAGES.format);
+    expect(CALENDAR_DATE_MESSAGES.format).toMatch(/YYYY-MM-DD, for example 2027-01-31/);
+    expect(calendarDate.safeParse('0000-01-01').error?.issues[0]?.message).toBe(CALENDAR_DATE_MESSAGES.range);
   });
 });

@@ -54,9 +54,17 @@ export const REQUIREMENT_STATUS_LABELS: Record<RequirementStatus, string> = {
  * A calendar day, as due dates are kept: YYYY-MM-DD, years 0001 to 9999 (PostgreSQL's date has no year 0:
  * `0000-01-01` would pass the format and fail the query). The one date type of every route.
  */
+/**
+ * What the API says of a date it refuses: its wire format, for API users. The web recognises these and
+ * says them as its people type dates (DD-MM-YYYY) instead.
+ */
+export const CALENDAR_DATE_MESSAGES = {
+  format: 'must be a date written YYYY-MM-DD, for example 2027-01-31',
+  range: 'must be a date from 0001-01-01 to 9999-12-31',
+} as const;
 export const calendarDate = z.iso
-  .date({ error: 'must be a date written YYYY-MM-DD' })
-  .refine((day) => !day.startsWith('0000-'), { error: 'must be a date from 0001-01-01 to 9999-12-31' });
+  .date({ error: CALENDAR_DATE_MESSAGES.format })
+  .refine((day) => !day.startsWith('0000-'), { error: CALENDAR_DATE_MESSAGES.range });
 
 /** What awaits the signed-in user in one project: for the home dashboard's "my work" card. */
 export const myWorkItem = z.object({

@@ -1,3 +1,4 @@
+import { shownDateMessage } from '../lib/date-messages';
 import { ApiError } from '../lib/errors';
 
 /** Messages by form field name. */
@@ -5,12 +6,12 @@ export type FieldErrors = Record<string, string>;
 
 type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
 
-/** The first message per field of a failed schema check (the contract's zod issues). */
+/** The first message per field of a failed schema check (the contract's zod issues); a date's message says DD-MM-YYYY, as dates are typed. */
 export function fieldErrorsFromIssues(issues: readonly Issue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
+    if (field && !(field in errors)) errors[field] = shownDateMessage(issue.message);
   }
   return errors;
 }

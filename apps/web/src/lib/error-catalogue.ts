@@ -1,4 +1,5 @@
 import { ERROR_NAMES, type ErrorResponse } from '@aegis/contracts';
+import { isTypedField, shownDateMessage } from './date-messages';
 
 /** Spec section 8: HTTP statuses and the names of their errors. */
 export const HTTP_ERROR_NAMES: Readonly<Record<number, string>> = {
@@ -75,12 +76,24 @@ function fieldErrors(errors: unknown): FieldError[] {
     .map(({ path, message, line }) => (typeof line === 'number' ? { path, message, line } : { path, message }));
 }
 
+/** A date the API refused in a form's field, said as the person typed it (DD-MM-YYYY), in the detail too. */
+function asTyped(detail: string, errors: FieldError[]): { detail: string; errors: FieldError[] } {
+  let shown = detail;
+  const translated = errors.map((error) => {
+    const message = isTypedField(error.path) ? shownDateMessage(error.message) : error.message;
+    if (message !== error.message) shown = shown.replace(error.message, message);
+    return { ...error, message };
+  });
+  return { detail: shown, errors: translated };
+}
+
 /** The error of a non-2xx answer, using the response detail or else the status text. */
 export function apiErrorFromResponse(response: Response, body: unknown): ApiError {
   const status = response.status;
   if (isErrorBody(body) && body.detail !== '') {
     const code = typeof body.code === 'string' ? body.code : codeForStatus(status);
-    return new ApiError(status, code, body.detail, fieldErrors(body.errors));
+    const { detail, errors } = asTyped(body.detail, fieldErrors(body.errors));
+    return new ApiError(status, code, detail, errors);
   }
   return new ApiError(status, codeForStatus(status), response.statusText || FALLBACK_DETAIL);
 }
