@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -11,6 +12,7 @@ import { errorDetail } from '../../../lib/errors';
 import { notifySuccess } from '../../../lib/notifier';
 import { useControlOptions } from '../api/list-control-options';
 import { useLinkRiskControls } from '../api/link-risk-control';
+import { outOfScopeWarning } from './out-of-scope-warning';
 
 type Props = { projectId: string; riskId: string; reference: string; linkedIds: readonly string[]; open: boolean; onClose: () => void };
 
@@ -23,6 +25,7 @@ export function LinkControlsDialog({ projectId, riskId, reference, linkedIds, op
   const options = useControlOptions(projectId, search, open);
   const link = useLinkRiskControls(projectId, riskId);
   const available = (options.data?.items ?? []).filter((control) => !linkedIds.includes(control.id));
+  const outOfScope = chosen.filter((control) => control.status === 'out_of_scope');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,6 +89,11 @@ export function LinkControlsDialog({ projectId, riskId, reference, linkedIds, op
           <TextField {...params} name="controls" label="Controls" autoFocus error={Boolean(missing)} helperText={missing ?? 'Type part of a code or a title'} />
         )}
       />
+      {outOfScope.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {outOfScopeWarning(outOfScope, reference)} You can link {outOfScope.length === 1 ? 'it' : 'them'} all the same.
+        </Alert>
+      )}
     </FormDialog>
   );
 }

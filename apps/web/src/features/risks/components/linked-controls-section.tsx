@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -19,6 +20,7 @@ import { controlDetailPath } from '../../../lib/project-paths';
 import { useRiskControls } from '../api/list-risk-controls';
 import { useUnlinkRiskControl } from '../api/unlink-risk-control';
 import { LinkControlsDialog } from './link-controls-dialog';
+import { outOfScopeWarning } from './out-of-scope-warning';
 
 type Props = { projectId: string; risk: RiskDetail; rights: readonly ProjectPermission[] };
 
@@ -47,6 +49,12 @@ export function LinkedControlsSection({ projectId, risk, rights }: Props) {
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {control.title}
               </Typography>
+              {control.status === 'out_of_scope' && (
+                <Typography variant="body2" sx={{ display: 'flex', gap: 0.75, alignItems: 'flex-start', mt: 0.5 }}>
+                  <WarningAmberIcon fontSize="small" aria-hidden />
+                  <span>{outOfScopeWarning([control], risk.reference)} Assess the residual risk without it.</span>
+                </Typography>
+              )}
             </Box>
             <StatusChip status={control.status} />
             {canRemove && (
