@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVIDENCE_SCORE_PASS, type EvidenceSuggestion, type EvidenceSuggestionList } from '@aegis/contracts';
+import { EVIDENCE_SCORE_PASS, EVIDENCE_SUGGESTION_MIN_RELEVANCE, type EvidenceSuggestion, type EvidenceSuggestionList } from '@aegis/contracts';
 import { users } from '../src/db/schema';
 import { registeredJobs } from '../src/jobs/registry';
 import { localStorage } from '../src/lib/storage/local-storage';
@@ -336,8 +336,8 @@ describe('evidence scoring (organization flag)', () => {
       // A link made before the organization scored stays as it was until its file's text is read again.
       expect((await detail(files.policy)).controls.find((c) => c.control_code === 'MFF-1.GOV.01')).toMatchObject({ score_result: null });
 
-      // Error: a file whose text could not be read, found by its name.
-      const broken = await upload(Buffer.from('%PDF-1.7\nnot really a PDF'), 'AI policy leadership approval.pdf');
+      // Error: a file whose text could not be read, found by its name (one that says enough of the control to clear the relevance floor).
+      const broken = await upload(Buffer.from('%PDF-1.7\nnot really a PDF'), 'Leadership commitment and accountability - AI policy approval by top management.pdf');
       expect((await settled(broken.id)).text_status).toBe('failed');
       const suggestion = (await run('MFF-1.GOV.03')).items.find((s) => s.evidence.id === broken.id);
       expect(suggestion, 'a file is found by its name too').toBeDefined();
@@ -367,4 +367,53 @@ describe('evidence scoring (organization flag)', () => {
       await setScoring(false);
     }
   }, 120_000);
+});
+
+// Issue 29, item 19: a file that shares a word or two with a control (8 % relevance) was still proposed.
+// Below EVIDENCE_SUGGESTION_MIN_RELEVANCE nothing is proposed, by full text or by the model, and an open
+// proposal stored before the floor is not listed either: every client reads the same list.
+describe('the relevance floor', () => {
+  it(`proposes nothing below ${EVIDENCE_SUGGESTION_MIN_RELEVANCE * 100} % relevance`, async () => {
+    const admin = await as('admin');
+    const created = await admin({ method: 'POST', url: '/api/projects', payload: { name: 'Weak matches', project_type: 'ai_application', frameworks: ['ISO_IEC_42001'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const weakProject = created.json().id as string;
+    const response = await uploadEvidence(admin, weakProject, 'Canteen rota: lunch for staff, partners and customers on Fridays.', { filename: 'canteen.txt', contentType: 'text/plain' });
+    expect(response.statusCode, response.body).toBe(201);
+    const weak = (response.json() as { id: string }).id;
+    for (let tries = 0; ; tries++) {
+      const evidence = (await admin({ method: 'GET', url: `/api/projects/${weakProject}/evidence/${weak}` })).json() as Detail;
+      if (evidence.text_status !== 'pending') break;
+      if (tries > 600) throw new Error('text still pending');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const runIn = async () => {
+      const answer = await admin({ method: 'POST', url: controlUrl('MFF-1.GOV.01', weakProject) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as EvidenceSuggestionList;
+    };
+
+    // Full text: the canteen rota shares "staff", "partners" and "customers" with the AI policy control, no more.
+    const fullText = await runIn();
+    expect(fullText.items.map((s) => [s.evidence.name, s.relevance])).toEqual([]);
+
+    // The model sees it as a candidate (it does match) and rates it 8 %: not proposed either.
+    modelAnswers = (question, answer) => {
+      const ranking = question.candidates.map((c) => ({ id: c.id, relevance: 0.08, reason: 'It mentions staff.' }));
+      answer.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ ranking }) }, finish_reason: 'stop' }] }));
+    };
+    const byModel = await withModel(() => runIn());
+    expect(modelRequests.at(-1)!.candidates.map((c) => c.name)).toEqual(['canteen.txt']);
+    expect(byModel).toMatchObject({ model_used: true, items: [] });
+  });
+
+  it('does not list an open proposal stored below the floor', async () => {
+    const list = await run('MFF-1.GOV.05');
+    const [first] = list.items.filter((s) => s.status === 'proposed');
+    expect(first, 'MFF-1.GOV.05 has a proposal').toBeDefined();
+    await t.db.execute(sql`update evidence_suggestions set relevance = 0.08 where id = ${first!.id}`);
+    const listed = (await (await as('reviewer'))({ method: 'GET', url: controlUrl('MFF-1.GOV.05') })).json() as EvidenceSuggestionList;
+    expect(listed.items.map((s) => s.id)).not.toContain(first!.id);
+    expect(listed.items.every((s) => s.status !== 'proposed' || s.relevance >= EVIDENCE_SUGGESTION_MIN_RELEVANCE)).toBe(true);
+  });
 });

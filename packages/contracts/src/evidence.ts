@@ -77,6 +77,12 @@ export const evidenceScoreResult = z.enum(EVIDENCE_SCORE_RESULTS);
 export type EvidenceScoreResult = z.infer<typeof evidenceScoreResult>;
 /** A relevance of at least this (0–1) passes. */
 export const EVIDENCE_SCORE_PASS = 0.5;
+/**
+ * Evidence suggestions below this relevance (0–1) are never proposed. A file sharing a word or two with a
+ * control scores about 0.1 (0.8 × coverage counted full at 60 % of its terms); 0.2 needs about 15 % of
+ * its terms. The API filters by it, so every client agrees; the web says it where suggestions are shown.
+ */
+export const EVIDENCE_SUGGESTION_MIN_RELEVANCE = 0.2;
 
 // ---------------------------------------------------------------------------------------------------
 // Shapes

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EvidenceFileType, SuggestionStatus, WorkItemStatus } from '@aegis/contracts';
+import { EVIDENCE_SUGGESTION_MIN_RELEVANCE, type EvidenceFileType, type SuggestionStatus, type WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { list, personJson, rowsOf } from './sql-helpers';
 
@@ -48,13 +48,14 @@ export const suggestionRepository = {
 
   /**
    * The control's open proposals, best first — leaving out evidence linked to it meanwhile by another
-   * path — then the latest 20 decided ones (who accepted or dismissed what, and when), newest first.
+   * path, and any kept from before the relevance floor that falls below it — then the latest 20 decided ones (who accepted or dismissed what, and when), newest first.
    */
   async proposed(db: Executor, organizationId: string, controlId: string) {
     return rowsOf<SuggestionRow>(
       await db.execute(sql`
         (${selectSuggestion}
           where s.organization_id = ${organizationId} and s.control_id = ${controlId} and s.status = 'proposed'
+            and s.relevance >= ${EVIDENCE_SUGGESTION_MIN_RELEVANCE}
             and not exists (select 1 from evidence_links l where l.evidence_id = s.evidence_id and l.control_id = s.control_id)
           order by s.relevance desc, e.name, s.id)
         union all

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { controlSuggestionParams, decideSuggestion, errorResponse, evidenceSuggestion, evidenceSuggestionList, suggestionParams } from '@aegis/contracts';
+import { controlSuggestionParams, decideSuggestion, EVIDENCE_SUGGESTION_MIN_RELEVANCE, errorResponse, evidenceSuggestion, evidenceSuggestionList, suggestionParams } from '@aegis/contracts';
 import { access } from '../../plugins/access';
 import { suggestionService } from './suggestion-service';
 
@@ -38,7 +38,8 @@ export async function evidenceSuggestionRoutes(root: FastifyInstance) {
         summary: 'Rank the project’s evidence for the control again and propose the best five not linked to it (nor dismissed for it)',
         description:
           'Full-text relevance to the control’s title, objective and guidance (PostgreSQL), each with the matching passage; when AI_BASE_URL and AI_MODEL name an OpenAI-compatible endpoint, ' +
-          'the model reranks and explains them (`source: model`, `model_used: true`), and any failure of it keeps the full-text ranking. Replaces the open proposals; nothing is linked until a person accepts.',
+          'the model reranks and explains them (`source: model`, `model_used: true`), and any failure of it keeps the full-text ranking. Replaces the open proposals; nothing is linked until a person accepts. ' +
+          `Nothing below a relevance of ${EVIDENCE_SUGGESTION_MIN_RELEVANCE} is proposed (nor listed), whichever ranked it.`,
         params: controlSuggestionParams,
         response: { 200: evidenceSuggestionList, ...errors },
       },

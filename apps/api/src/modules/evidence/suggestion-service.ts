@@ -1,4 +1,4 @@
-import type { EvidenceSuggestion, EvidenceSuggestionList } from '@aegis/contracts';
+import { EVIDENCE_SUGGESTION_MIN_RELEVANCE, type EvidenceSuggestion, type EvidenceSuggestionList } from '@aegis/contracts';
 import type { Deps } from '../../deps';
 import { retryOnConflict } from '../../lib/conflict-retry';
 import { AppError, notFound } from '../../lib/errors';
@@ -58,7 +58,10 @@ export function suggestionService(deps: Pick<Deps, 'db' | 'clock' | 'config'> & 
 
   /** The full-text ranking, reranked by the model when one is configured and answers well; else as it is. */
   async function proposalsFor(control: SuggestionControl, ranked: RankedEvidence[]): Promise<{ proposals: NewProposal[]; model: string | null }> {
-    const fullText = ranked.slice(0, SUGGESTIONS_PER_CONTROL).map((row): NewProposal => ({ evidenceId: row.evidence_id, relevance: row.relevance, reason: fallbackReason(row), source: 'full_text' }));
+    const fullText = ranked
+      .filter((row) => row.relevance >= EVIDENCE_SUGGESTION_MIN_RELEVANCE)
+      .slice(0, SUGGESTIONS_PER_CONTROL)
+      .map((row): NewProposal => ({ evidenceId: row.evidence_id, relevance: row.relevance, reason: fallbackReason(row), source: 'full_text' }));
     const ai = deps.config.ai;
     if (!ai || ranked.length === 0) return { proposals: fullText, model: null };
     const candidates: RerankCandidate[] = ranked.map((row, index) => ({ id: `E${index + 1}`, name: row.name, fileName: row.file_name, passage: row.reason }));
@@ -69,7 +72,7 @@ export function suggestionService(deps: Pick<Deps, 'db' | 'clock' | 'config'> & 
     }
     const byId = new Map(candidates.map((c, index) => [c.id, ranked[index]!]));
     const proposals = outcome.items
-      .filter((item) => item.relevance > 0)
+      .filter((item) => item.relevance >= EVIDENCE_SUGGESTION_MIN_RELEVANCE)
       .slice(0, SUGGESTIONS_PER_CONTROL)
       .map((item): NewProposal => ({ evidenceId: byId.get(item.id)!.evidence_id, relevance: item.relevance, reason: item.reason, source: 'model' }));
     return { proposals, model: ai.model };
@@ -127,6 +130,7 @@ export function suggestionService(deps: Pick<Deps, 'db' | 'clock' | 'config'> & 
           limit: deps.config.ai ? MODEL_CANDIDATES : SUGGESTIONS_PER_CONTROL,
           unlinkedOnly: true,
         })
+        // Any match is a candidate for the model, which may see more in it; what is proposed clears the floor.
       ).filter((row) => row.relevance > 0);
       // The model is asked outside any transaction: it may take its 20 seconds.
       const { proposals, model } = await proposalsFor(control, ranked);

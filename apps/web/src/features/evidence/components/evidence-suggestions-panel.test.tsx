@@ -105,7 +105,7 @@ describe('EvidenceSuggestionsPanel on a control’s page', () => {
     fireEvent.click(await within(region).findByRole('button', { name: 'Accept Risk method' }));
     await waitFor(() => expect(within(region).queryByRole('list', { name: /Evidence suggested/ })).toBeNull());
     expect(callsOf(calls, `${base}/evidence-suggestions/${id(601)}/accept`, 'POST')).toHaveLength(1);
-    expect(within(region).getByText('No evidence to propose: no other file of the project matches this control’s text.')).toBeInTheDocument();
+    expect(within(region).getByText('No evidence to propose: no other file of the project reaches 20% relevance to this control’s text.')).toBeInTheDocument();
     const toggle = within(region).getByRole('button', { name: 'Show 1 decided' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
@@ -154,6 +154,17 @@ describe('EvidenceSuggestionsPanel on a control’s page', () => {
     const region = await panel();
     expect(await within(region).findByRole('button', { name: 'Accept Risk method' })).toBeDisabled();
     expect(within(region).getByText(`${approved.control_code} is approved: reopen it to accept evidence.`)).toBeInTheDocument();
+  }, 60_000);
+
+  // Issue 29, item 19: the API proposes nothing below the floor; the panel says what the floor is.
+  it('says that files below the relevance floor are not proposed, before a run and when a run proposes none', async () => {
+    const control = buildControlDetail();
+    renderControl({ control, afterRun: { items: [], ran_at: NOW, model_used: false } });
+    const region = await panel();
+    expect(await within(region).findByText(/Files below 20% relevance are not proposed\./)).toBeInTheDocument();
+    fireEvent.click(within(region).getByRole('button', { name: 'Suggest evidence' }));
+    expect(await within(region).findByText('No evidence to propose: no other file of the project reaches 20% relevance to this control’s text.')).toBeInTheDocument();
+    expect(within(region).getByText(/Files below 20% relevance are not proposed\./)).toBeInTheDocument();
   }, 60_000);
 
   it('offers no run or decision to those who may only read', async () => {

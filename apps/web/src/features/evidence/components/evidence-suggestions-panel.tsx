@@ -13,7 +13,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { EVIDENCE_FILE_TYPE_LABELS, type EvidenceSuggestion, type ProjectPermission, type WorkItemStatus } from '@aegis/contracts';
+import { EVIDENCE_FILE_TYPE_LABELS, EVIDENCE_SUGGESTION_MIN_RELEVANCE, type EvidenceSuggestion, type ProjectPermission, type WorkItemStatus } from '@aegis/contracts';
 import { DetailSection } from '../../../components/detail-section';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorDetail } from '../../../lib/errors';
@@ -35,6 +35,8 @@ type Props = {
 const SOURCE_LABELS: Record<EvidenceSuggestion['source'], string> = { full_text: 'Full-text match', model: 'Ranked by model' };
 
 const percent = (relevance: number) => `${Math.round(relevance * 100)}%`;
+/** The API proposes nothing below it; said where suggestions are shown. */
+const FLOOR = percent(EVIDENCE_SUGGESTION_MIN_RELEVANCE);
 
 function Relevance({ value }: { value: number }) {
   return (
@@ -96,11 +98,12 @@ export function EvidenceSuggestionsPanel({ projectId, controlCode, rights, contr
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {ranAt
             ? `Last suggested ${formatDateTime(ranAt)}${modelUsed ? ', reranked by the configured model' : ', by full-text ranking'}.`
-            : `Files of the project whose text best answers this control’s objective and guidance. Nothing is linked until someone accepts.`}
+            : `Files of the project whose text best answers this control’s objective and guidance. Nothing is linked until someone accepts.`}{' '}
+          Files below {FLOOR} relevance are not proposed.
         </Typography>
         {ranAt && proposed.length === 0 && (
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            No evidence to propose: no other file of the project matches this control’s text.
+            No evidence to propose: no other file of the project reaches {FLOOR} relevance to this control’s text.
           </Typography>
         )}
         {proposed.length > 0 && (
