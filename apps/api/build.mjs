@@ -1,5 +1,6 @@
 // Bundles the API (with the contracts package inlined) into dist/; npm packages stay external.
-// dist/pdf-worker.js and dist/template-worker.js are worker threads' entries: lib/worker-pool.ts starts them from beside server.js.
+// dist/pdf-worker.js, template-worker.js, evidence-text-worker.js and card-worker.js are worker threads' entries: lib/worker-pool.ts
+// starts them from beside server.js; dist/pglite-worker.js is the embedded database's thread (src/db/pglite-thread.ts).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,7 +8,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx', 'template-worker': 'src/modules/frameworks/template-worker.ts', 'evidence-text-worker': 'src/modules/evidence/text/text-worker.ts', 'card-worker': 'src/modules/asset-cards/card-worker.ts' },
+  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'pdf-worker': 'src/lib/pdf-worker.tsx', 'template-worker': 'src/modules/frameworks/template-worker.ts', 'evidence-text-worker': 'src/modules/evidence/text/text-worker.ts', 'card-worker': 'src/modules/asset-cards/card-worker.ts', 'pglite-worker': 'src/db/pglite-worker.mjs' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { findUp } from '../lib/paths';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,6 +24,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * True while the embedded database runs someone's statement or transaction, so that a statement sent
+   * now would wait its turn (PGlite has one session). Always false on PostgreSQL (a pool of connections).
+   */
+  busy(): boolean;
   /**
    * Refreshes the planner's statistics. PGlite has no autovacuum, so the embedded mode calls this after
    * loading data and from time to time; PostgreSQL's autovacuum does it on its own (a no-op there).
@@ -100,23 +106,22 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataPath = path.join(options.dataDir ?? './data', 'db');
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite({ dataDir: dataPath, loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
+  // On a thread of its own: a slow statement never holds the API's event loop (pglite-thread.ts).
+  const client = new PgliteThread({ dataDir: dataPath, loadDataDir: options.loadDataDir, startParams: EMBEDDED_SETTINGS });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  let transactionSeenAt: number | undefined;
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    busy: () => client.busySince() !== undefined,
     ping: async () => {
       if (client.closed) throw new Error('database is closed');
       // PGlite runs one statement at a time, and a transaction holds it whole: a health check would wait
-      // for the longest transaction (a large template's upload) and report it as an outage. An embedded
-      // database in a transaction is working; only one that stays in transactions for 30 s is asked anyway.
-      if (client.isInTransaction()) {
-        transactionSeenAt ??= Date.now();
-        if (Date.now() - transactionSeenAt < 30_000) return;
-      } else transactionSeenAt = undefined;
+      // for the statement under way (a large template's upload, a content search) and report it as an
+      // outage. An embedded database at work is up; only one busy with the same turn for 30 s is asked.
+      const busySince = client.busySince();
+      if (busySince !== undefined && Date.now() - busySince < 30_000) return;
       await client.query('select 1');
     },
     analyze: async () => {
@@ -134,17 +139,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
           where n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0) order by relname`,
       );
       const names = changed.rows.map((row) => row.name);
-      // One table at a time, the loop's turn between them: PGlite runs on this thread, and one statement
-      // analyzing every grown table would hold every other request until the last table is done.
-      for (const name of names) {
-        await client.query(`analyze ${name}`);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      // One table at a time: one statement analyzing every grown table would hold every other request's
+      // statements until the last table is done; between two, they take their turn.
+      for (const name of names) await client.query(`analyze ${name}`);
       return names;
     },
     dump: () => client.dumpDataDir('none'),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
+      // The thread posts a notification before the answer to the statement that committed it.
       return {
         stop: async () => {
           if (!client.closed) await stop();
@@ -191,6 +194,7 @@ function createPostgres(url: string): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    busy: () => false,
     analyze: async () => {},
     analyzeChanged: async () => [],
     listen: async (channel, onMessage, hooks) => {

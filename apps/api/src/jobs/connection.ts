@@ -1,8 +1,8 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 // @ts-expect-error pg-boss ships no types for its SQL plans; the texts identify the statements guarded below.
 import plans from 'pg-boss/src/plans.js';
 import type { Database } from '../db/client';
+import type { PgliteThread } from '../db/pglite-thread';
 import type { JobLog } from './registry';
 
 type Rows = { rows: unknown[] };
@@ -82,7 +82,7 @@ export function openJobConnection(database: Database, schema: string, log: JobLo
 type Runner = Pick<JobConnection, 'exclusively' | 'close'> & { execute(text: string, values?: unknown[]): Promise<Rows> };
 
 function pgliteRunner(database: Database): Runner {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
   return {
     async execute(text, values) {
       if (values) return client.query(text, values);

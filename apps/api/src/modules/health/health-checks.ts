@@ -92,6 +92,21 @@ const queueReport = (queue: QueueState): JobQueueState => ({
 export function backgroundJobsCheck(deps: Deps, reports: PdfRenderer, log: Log) {
   let last: { at: number; state: JobEngineState } | undefined;
 
+  let reading: Promise<JobEngineState | undefined> | undefined;
+
+  /**
+   * The queues as last read when the embedded database is busy with someone's statement (a content
+   * search, an import) and that reading is recent: the health check must not wait for the statement's
+   * end (issue 29, item 3). A new reading starts behind it and stands in for the next check.
+   */
+  async function current(): Promise<JobEngineState | undefined> {
+    if (deps.database.busy() && last && Date.now() - last.at < QUEUES_REUSE_MS) {
+      reading ??= read().finally(() => (reading = undefined));
+      return last.state;
+    }
+    return read();
+  }
+
   async function read(): Promise<JobEngineState | undefined> {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -113,7 +128,7 @@ export function backgroundJobsCheck(deps: Deps, reports: PdfRenderer, log: Log) 
     const checkedAt = deps.clock.now().toISOString();
     const { rendering, queued } = reports.stats();
     const renderingLine = `Report rendering: ${rendering} in progress, ${queued} waiting`;
-    const state = deps.jobs.running ? await read() : undefined;
+    const state = deps.jobs.running ? await current() : undefined;
     if (!state) {
       const detail = deps.jobs.running ? 'The job queues cannot be read' : 'The job engine is not running';
       return { status: 'unavailable', detail: `${detail}; ${renderingLine}`, checked_at: checkedAt, queues: [] };
