@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_DATE_MESSAGES, calendarDate } from './work-items';
+import { CALENDAR_DATE_MESSAGES } from './calendar-date-messages';
+import { calendarDate } from './work-items';
 
 // Issue 29, item 7: PostgreSQL's date has no year 0, so the one date type of the API takes years 0001 to 9999.
 describe('calendarDate', () => {

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './calendar-date-messages';
 export * from './common';
 export * from './permissions';
 export * from './auth';

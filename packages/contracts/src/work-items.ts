@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_DATE_MESSAGES } from './calendar-date-messages';
 
 /**
  * The one life cycle of work items — controls, risks, asset cards (GOVERNANCE-MODEL.md section 3).
@@ -54,14 +55,6 @@ export const REQUIREMENT_STATUS_LABELS: Record<RequirementStatus, string> = {
  * A calendar day, as due dates are kept: YYYY-MM-DD, years 0001 to 9999 (PostgreSQL's date has no year 0:
  * `0000-01-01` would pass the format and fail the query). The one date type of every route.
  */
-/**
- * What the API says of a date it refuses: its wire format, for API users. The web recognises these and
- * says them as its people type dates (DD-MM-YYYY) instead.
- */
-export const CALENDAR_DATE_MESSAGES = {
-  format: 'must be a date written YYYY-MM-DD, for example 2027-01-31',
-  range: 'must be a date from 0001-01-01 to 9999-12-31',
-} as const;
 export const calendarDate = z.iso
   .date({ error: CALENDAR_DATE_MESSAGES.format })
   .refine((day) => !day.startsWith('0000-'), { error: CALENDAR_DATE_MESSAGES.range });
