@@ -53,7 +53,7 @@ const CASES: Case[] = [
     categories: ['high_risk'],
     roles: ['deployer'],
     articles: { include: ['Art. 26', 'Art. 27', 'Art. 49'], exclude: ['Art. 16'] },
-    reasons: ['fundamental_rights_impact_assessment'],
+    reasons: ['fundamental_rights_impact_assessment_public_body'],
   },
   {
     name: 'credit scoring deployed by a bank: FRIA for Annex III 5(b) whoever deploys it',
@@ -87,9 +87,9 @@ const CASES: Case[] = [
     reasons: ['scientific_research'],
   },
   {
-    name: 'general-purpose model trained with more than 10^25 FLOP: GPAI with systemic risk',
+    name: 'general-purpose model trained with more than 10^25 FLOP: a GPAI model, with systemic risk',
     settings: { product_category: 'gpai_model', model_property: ['systemic_risk_compute'] },
-    categories: ['gpai_systemic_risk'],
+    categories: ['gpai', 'gpai_systemic_risk'],
     roles: ['gpai_provider'],
     articles: { include: ['Art. 51', 'Art. 52', 'Art. 53', 'Art. 55'], exclude: ['Art. 4', 'Art. 16', 'Art. 50', 'Art. 54'] },
   },
@@ -124,7 +124,7 @@ const CASES: Case[] = [
     settings: { role: ['distributor'], use_case: ['annex_iii_3b'], supply_terms: ['rebranded_high_risk'] },
     categories: ['high_risk'],
     roles: ['provider', 'distributor'],
-    articles: { include: ['Art. 16', 'Art. 24', 'Art. 25'], exclude: ['Art. 26'] },
+    articles: { include: ['Art. 16', 'Art. 25'], exclude: ['Art. 26'] },
     reasons: ['art25_rebranded'],
   },
   {

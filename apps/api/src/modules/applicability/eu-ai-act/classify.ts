@@ -15,7 +15,7 @@ import { applicableArticles } from './articles';
 import { CONFLICTS } from './conflicts';
 import { APPLICATION_DATES } from './dates';
 import { type Facts, isAnswered, settingsFacts, valuesOf } from './facts';
-import { ART_25_TERMS, CLASSIFICATION_RULES, GPAI_CATEGORIES, type HighRiskBasis } from './rules';
+import { ART_25_TERMS, ART_50_TRIGGERS, CLASSIFICATION_RULES, GPAI_CATEGORIES, type HighRiskBasis } from './rules';
 import { deriveScoping } from './scoping';
 import { EU_AI_ACT_SETTING_FIELD_INFO } from './setting-fields';
 import { AUTHORISED_REAL_TIME_RBI } from './use-cases';
@@ -35,7 +35,8 @@ const holds = (facts: Facts, fact: string) => facts[`is.${fact}`] === true;
 
 /**
  * Classifies a system or model from its EU AI Act settings by running the rules of rules.ts in order.
- * The categories stack (high-risk and transparency and GPAI at once); out of scope stands alone.
+ * The categories stack (high-risk and transparency and GPAI at once); out of scope stands alone, and so
+ * does a prohibited practice (with the roles that say who the prohibition binds).
  * `today` decides which application dates already apply.
  */
 export function classifyEuAiAct(settings: EuAiActSettings, today: Date): EuAiActClassificationResult {
@@ -45,6 +46,7 @@ export function classifyEuAiAct(settings: EuAiActSettings, today: Date): EuAiAct
   const reasons: (ClassificationReason & { outOfScope: boolean })[] = [];
   for (const rule of CLASSIFICATION_RULES) {
     if (holds(facts, 'out_of_scope') && !rule.adds.outOfScope) continue;
+    if (holds(facts, 'prohibited') && rule.besideProhibition !== true) continue;
     if (evaluateAppliesWhen(rule.when, facts) !== true) continue;
     const { outOfScope, category, highRiskBasis, roles } = rule.adds;
     if (outOfScope) facts['is.out_of_scope'] = true;
@@ -105,6 +107,8 @@ function categoriesKnown(facts: Facts): boolean {
   const needed: EuAiActSettingField[] = ['product_category', 'use_case', 'project_requirements', 'critical_issues'];
   if (isGpai(facts)) needed.push('model_property');
   if (valuesOf(facts, 'use_case').includes(AUTHORISED_REAL_TIME_RBI)) needed.push('establishment');
+  // Art. 50 binds a role (50(1)–(2) providers, 50(3)–(4) deployers): the transparency category needs the roles.
+  if (valuesOf(facts, 'project_requirements').some((v) => ART_50_TRIGGERS.includes(v))) needed.push('role', 'supply_terms');
   return needed.every((f) => isAnswered(facts, f));
 }
 

@@ -1,6 +1,6 @@
 import type { AppliesWhen, EuAiActSettingField } from '@aegis/contracts';
-import { all, answered, chosen, holds, not } from './conditions';
-import { ART_25_TERMS, DEROGATION_CONDITIONS, GPAI_CATEGORIES } from './rules';
+import { all, answered, any, chosen, holds, not } from './conditions';
+import { ART_25_TERMS, ART_50_TRIGGERS, DEROGATION_CONDITIONS, GPAI_CATEGORIES } from './rules';
 import { ANNEX_III_OPTION_VALUES, PROHIBITED_OPTION_VALUES, annexIiiValue } from './use-cases';
 
 /**
@@ -131,12 +131,22 @@ export const CONFLICTS: readonly Conflict[] = [
   {
     id: 'value_chain_change_without_high_risk',
     outcome: 'warn',
-    when: all(chosen('supply_terms', ...ART_25_TERMS), answered('use_case'), answered('project_requirements'), answered('critical_issues'), not(holds('high_risk'))),
+    when: all(chosen('supply_terms', ...ART_25_TERMS), answered('use_case'), answered('project_requirements'), answered('critical_issues'), not(holds('high_risk')), not(holds('prohibited'))),
     field: 'supply_terms',
     other: 'use_case',
     message:
       'Art. 25(1) makes you the provider only of a high-risk system, and this one is not classified high-risk: the change is not counted. If you place the system on the market under your own name, choose role "provider".',
     article: 'Art. 25(1), 3(3)',
+  },
+  {
+    id: 'prohibited_practice_with_other_uses',
+    outcome: 'warn',
+    when: all(holds('prohibited'), any(chosen('use_case', ...ANNEX_III_OPTION_VALUES), chosen('project_requirements', ...ART_50_TRIGGERS))),
+    field: 'use_case',
+    other: 'project_requirements',
+    message:
+      'A prohibited practice stands alone: while it is chosen, the Annex III uses and the Art. 50 behaviours also chosen attach no category and no duty, because the practice must stop. If the system can be used without it, remove the practice to see what then applies.',
+    article: 'Art. 5(1)',
   },
   {
     id: 'personal_use_with_professional_roles',

@@ -22,6 +22,11 @@ export interface ClassificationRule {
   };
   text: string;
   article: string;
+  /**
+   * Still evaluated once a prohibited practice holds (the scope, the prohibitions and who the organization
+   * is); every other rule is skipped then, so a prohibition stands alone (issue 30, item 1). rules.ts sets it.
+   */
+  besideProhibition?: boolean;
 }
 
 export const DEROGATION_CONDITIONS = [
@@ -35,6 +40,11 @@ export const GPAI_CATEGORIES = ['gpai_model', 'gpai_model_and_system'];
 export const SYSTEM_CATEGORIES = ['ai_system', 'annex_i_section_a_product', 'annex_i_section_b_product', 'gpai_model_and_system'];
 /** Art. 2(2) as amended: for Annex I Section B products only Art. 6(1), 60a and 102–112 apply, so not Art. 50. */
 export const ART_50_CATEGORIES = SYSTEM_CATEGORIES.filter((c) => c !== 'annex_i_section_b_product');
+/** The behaviours of Art. 50, by the operator its paragraph binds: 50(1) and (2) providers, 50(3) and (4) deployers. */
+export const ART_50_PROVIDER_TRIGGERS = ['interacts_with_people', 'generates_synthetic_content'];
+export const ART_50_DEPLOYER_TRIGGERS = ['emotion_recognition', 'biometric_categorisation', 'deep_fake', 'public_interest_text'];
+/** A system with one of these falls under Art. 50 (Art. 2(12)), whoever holds the duty. */
+export const ART_50_TRIGGERS = [...ART_50_PROVIDER_TRIGGERS, ...ART_50_DEPLOYER_TRIGGERS];
 export const ART_25_TERMS = ['rebranded_high_risk', 'substantially_modified_high_risk', 'repurposed_into_high_risk'];
 
 export const annexIii = chosen('use_case', ...ANNEX_III_OPTION_VALUES);

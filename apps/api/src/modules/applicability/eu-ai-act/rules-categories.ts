@@ -1,6 +1,6 @@
 import type { ClassificationRule } from './rule-terms';
 import { all, answered, chosen, holds, not } from './conditions';
-import { ART_50_CATEGORIES, GPAI_CATEGORIES, annexIii, derogationClaimed, derogationHolds, profiling } from './rule-terms';
+import { ART_50_CATEGORIES, GPAI_CATEGORIES, annexIii, derogationHolds, profiling } from './rule-terms';
 import { ANNEX_III_POINTS, AUTHORISED_REAL_TIME_RBI, PROHIBITED_PRACTICES, annexIiiValue } from './use-cases';
 
 /** The rules that decide whether the Regulation applies and which categories hold (rules.ts orders them). */
@@ -58,20 +58,24 @@ export const scope: ClassificationRule[] = [
   },
 ];
 
+/** Art. 5(1)(h) prohibits a use (by or for law enforcement), not the placing on the market of such systems. */
+const REAL_TIME_RBI_PROHIBITED =
+  'The use of real-time remote biometric identification in publicly accessible spaces for law enforcement is prohibited, except where strictly necessary for one of the aims Art. 5(1)(h) lists (searching for victims, preventing an imminent threat, locating suspects of serious crimes): this use is outside them and must stop.';
+
 // ── 2. prohibited practices: Art. 5 ─────────────────────────────────────────────────────────────────────
 export const prohibited: ClassificationRule[] = [
   ...PROHIBITED_PRACTICES.map<ClassificationRule>((p) => ({
     id: `prohibited_${p.point.replace(/[()]/g, '')}`,
     when: chosen('use_case', p.value),
     adds: { category: 'prohibited' },
-    text: `${p.label}: a prohibited AI practice; it may not be placed on the market, put into service or used in the EU.`,
+    text: p.point === '(h)' ? REAL_TIME_RBI_PROHIBITED : `${p.label}: a prohibited AI practice. It must stop: it may not be placed on the market, put into service or used in the EU, and no other obligation of the AI Act makes it lawful.`,
     article: `Art. 5(1)${p.point}`,
   })),
   {
     id: 'real_time_rbi_outside_law_enforcement',
     when: all(chosen('use_case', AUTHORISED_REAL_TIME_RBI), answered('establishment'), not(chosen('establishment', 'law_enforcement'))),
     adds: { category: 'prohibited' },
-    text: 'Real-time remote biometric identification in public spaces is allowed only to law enforcement authorities (or those acting for them) within the listed aims; the organization is not one, so the use is prohibited.',
+    text: 'The use of real-time remote biometric identification in publicly accessible spaces for law enforcement is allowed only to law enforcement authorities (or those acting on their behalf), for the aims Art. 5(1)(h) lists; the organization is not one, so its use is prohibited and must stop.',
     article: 'Art. 5(1)(h)',
   },
 ];
@@ -115,34 +119,38 @@ export const highRisk: ClassificationRule[] = [
   },
   {
     id: 'profiling_keeps_high_risk',
-    when: all(annexIii, derogationClaimed, profiling),
+    when: all(annexIii, profiling),
     adds: {},
-    text: 'The system profiles natural persons, so the Art. 6(3) derogation cannot be relied on: an Annex III system that profiles people is always high-risk.',
+    text: 'The system performs profiling of natural persons: an Annex III system that does so is always high-risk, whether or not a condition of Art. 6(3) is met or a derogation claimed; no derogation can take it out.',
     article: 'Art. 6(3), last subparagraph',
   },
 ];
 
 // ── 4. transparency: Art. 50 ────────────────────────────────────────────────────────────────────────────
-export const transparency: ClassificationRule[] = [
-  ['interacts_with_people', 'It interacts directly with people, who must be told they are dealing with an AI system unless that is obvious.', 'Art. 50(1)'],
-  ['generates_synthetic_content', 'It generates synthetic audio, images, video or text, which must be marked as artificially generated in a machine-readable way.', 'Art. 50(2)'],
-  ['emotion_recognition', 'It recognises emotions: the people exposed to it are informed.', 'Art. 50(3)'],
-  ['biometric_categorisation', 'It categorises people by biometric data: the people exposed to it are informed.', 'Art. 50(3)'],
-  ['deep_fake', 'It produces deep fakes, which the deployer discloses as generated or manipulated.', 'Art. 50(4)'],
-  ['public_interest_text', 'It publishes generated text to inform the public, which the deployer discloses unless a person holds editorial responsibility.', 'Art. 50(4)'],
-].map(([value, text, article]) => ({
+export const transparency: ClassificationRule[] = (
+  [
+    ['interacts_with_people', 'provider', 'It interacts directly with people: as its provider you design it so that they are told they are dealing with an AI system, unless that is obvious.', 'Art. 50(1)'],
+    ['generates_synthetic_content', 'provider', 'It generates synthetic audio, images, video or text: as its provider you mark the output as artificially generated, in a machine-readable way.', 'Art. 50(2)'],
+    ['emotion_recognition', 'deployer', 'It recognises emotions: as its deployer you inform the people exposed to it.', 'Art. 50(3)'],
+    ['biometric_categorisation', 'deployer', 'It categorises people by biometric data: as its deployer you inform the people exposed to it.', 'Art. 50(3)'],
+    ['deep_fake', 'deployer', 'It produces deep fakes: as its deployer you disclose that the content is generated or manipulated.', 'Art. 50(4)'],
+    ['public_interest_text', 'deployer', 'It publishes generated text to inform the public: as its deployer you disclose that it is generated, unless a person holds editorial responsibility.', 'Art. 50(4)'],
+  ] as const
+).map(([value, role, text, article]) => ({
   id: `art50_${value}`,
-  when: all(chosen('project_requirements', value!), chosen('product_category', ...ART_50_CATEGORIES)),
+  // Art. 50(1)–(2) bind providers, 50(3)–(4) deployers: the category holds only with the duty (issue 30, item 2).
+  when: all(chosen('project_requirements', value), chosen('product_category', ...ART_50_CATEGORIES), holds(role)),
   adds: { category: 'transparency' as const },
-  text: text!,
-  article: article!,
+  text,
+  article,
 }));
 
 // ── 5. general-purpose AI models: Chapter V ─────────────────────────────────────────────────────────────
 export const gpai: ClassificationRule[] = [
   {
     id: 'gpai_model',
-    when: all(chosen('product_category', ...GPAI_CATEGORIES), not(chosen('model_property', 'systemic_risk_compute', 'systemic_risk_designated'))),
+    // With systemic risk too: such a model is still a general-purpose AI model, Art. 53 and 55 both bind it.
+    when: chosen('product_category', ...GPAI_CATEGORIES),
     adds: { category: 'gpai' },
     text: 'A general-purpose AI model: its provider keeps technical documentation, informs downstream providers, has a copyright policy and publishes a summary of the training content.',
     article: 'Art. 3(63), Art. 53',
@@ -158,12 +166,12 @@ export const gpai: ClassificationRule[] = [
     id: 'gpai_systemic_risk_designated',
     when: all(chosen('product_category', ...GPAI_CATEGORIES), chosen('model_property', 'systemic_risk_designated')),
     adds: { category: 'gpai_systemic_risk' },
-    text: 'Designated by the Commission as having systemic risk: the duties of Art. 55 apply on top of Art. 53.',
+    text: 'Designated by the Commission as having systemic risk: a general-purpose AI model with systemic risk (evaluations, adversarial testing, incident reporting, cybersecurity), on top of the duties of Art. 53.',
     article: 'Art. 51(1)(b), 52, 55',
   },
   {
     id: 'gpai_open_source_exemption',
-    when: all(holds('gpai'), chosen('model_property', 'open_source_public_weights')),
+    when: all(holds('gpai'), not(holds('gpai_systemic_risk')), chosen('model_property', 'open_source_public_weights')),
     adds: {},
     text: 'Released under a free and open-source licence with public weights and without systemic risk: the technical documentation for the AI Office and downstream providers and the authorised representative are not required; the copyright policy and training-content summary still are.',
     article: 'Art. 53(2), 54(6)',

@@ -1,7 +1,10 @@
 import type { ClassificationRule } from './rule-terms';
 import { all, answered, any, chosen, holds, not } from './conditions';
-import { GPAI_CATEGORIES, SYSTEM_CATEGORIES } from './rule-terms';
+import { ART_50_TRIGGERS, GPAI_CATEGORIES, SYSTEM_CATEGORIES } from './rule-terms';
 import { ANNEX_III_OPTION_VALUES, annexIiiValue } from './use-cases';
+
+/** The Annex III uses that call for a FRIA from a public body or public-service provider: all but point 2 (Art. 27(1)). */
+const ANNEX_III_BUT_POINT_2 = ANNEX_III_OPTION_VALUES.filter((v) => v !== annexIiiValue('2'));
 
 /** The rules for roles, the open-source exclusion, minimal risk and the duties that follow (rules.ts orders them). */
 
@@ -98,7 +101,8 @@ export const openSource: ClassificationRule[] = [
       answered('use_case'),
       answered('project_requirements'),
       answered('critical_issues'),
-      not(any(holds('prohibited'), holds('high_risk'), holds('transparency'))),
+      // Art. 2(12) names systems that fall under Art. 50, whoever holds the duty: a deployer's chatbot stays in.
+      not(any(holds('prohibited'), holds('high_risk'), chosen('project_requirements', ...ART_50_TRIGGERS))),
     ),
     adds: { outOfScope: true },
     text: 'Released under a free and open-source licence, and neither high-risk, nor a prohibited practice, nor subject to Art. 50: the AI Act does not apply.',
@@ -115,6 +119,8 @@ export const minimal: ClassificationRule[] = [
       answered('use_case'),
       answered('project_requirements'),
       answered('critical_issues'),
+      // Art. 50 binds a role: with one of its behaviours, minimal risk waits for the roles.
+      any(answered('role'), not(chosen('project_requirements', ...ART_50_TRIGGERS))),
       not(any(holds('out_of_scope'), holds('prohibited'), holds('high_risk'), holds('transparency'), holds('gpai'), holds('gpai_systemic_risk'))),
     ),
     adds: { category: 'minimal_risk' },
@@ -143,20 +149,28 @@ export const duties: ClassificationRule[] = [
     text: 'A provider of a general-purpose AI model established outside the EU appoints an authorised representative established in the EU.',
     article: 'Art. 54',
   },
+  // Art. 27(1), one rule per ground, so the reason says which applies (issue 30, item 20). Only high-risk
+  // systems of Art. 6(2) (Annex III), never an Annex I product; the first two grounds not for point 2 alone.
   {
-    id: 'fundamental_rights_impact_assessment',
-    when: all(
-      holds('deployer'),
-      holds('high_risk'),
-      chosen('use_case', ...ANNEX_III_OPTION_VALUES),
-      any(
-        all(chosen('establishment', 'public_authority', 'public_service_provider'), not(chosen('use_case', annexIiiValue('2')))),
-        chosen('use_case', annexIiiValue('5b'), annexIiiValue('5c')),
-      ),
-    ),
+    id: 'fundamental_rights_impact_assessment_public_body',
+    when: all(holds('deployer'), holds('basis.annex_iii'), chosen('establishment', 'public_authority'), chosen('use_case', ...ANNEX_III_BUT_POINT_2)),
     adds: {},
-    text: 'As a public body, a private provider of public services, or a deployer of credit-scoring or life and health insurance pricing, you assess the impact on fundamental rights before first use.',
-    article: 'Art. 27',
+    text: 'As a deployer that is a body governed by public law, you assess the impact of this Annex III high-risk system on fundamental rights before its first use (critical infrastructure, point 2, is the only exception).',
+    article: 'Art. 27(1)',
+  },
+  {
+    id: 'fundamental_rights_impact_assessment_public_service',
+    when: all(holds('deployer'), holds('basis.annex_iii'), chosen('establishment', 'public_service_provider'), chosen('use_case', ...ANNEX_III_BUT_POINT_2)),
+    adds: {},
+    text: 'As a deployer that is a private entity providing public services, you assess the impact of this Annex III high-risk system on fundamental rights before its first use (critical infrastructure, point 2, is the only exception).',
+    article: 'Art. 27(1)',
+  },
+  {
+    id: 'fundamental_rights_impact_assessment_credit_insurance',
+    when: all(holds('deployer'), holds('basis.annex_iii'), chosen('use_case', annexIiiValue('5b'), annexIiiValue('5c'))),
+    adds: {},
+    text: 'As a deployer of a system that evaluates the creditworthiness or credit score of natural persons (Annex III point 5(b)) or prices life and health insurance (point 5(c)), you assess its impact on fundamental rights before its first use, whoever you are.',
+    article: 'Art. 27(1), Annex III points 5(b) and 5(c)',
   },
   {
     id: 'employer_informs_workers',
