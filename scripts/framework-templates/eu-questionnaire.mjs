@@ -43,8 +43,13 @@ export const euQuestionnaire = (annexIii) => [
     'eu_ai_act.annex_iii_use_case',
     'Which Annex III use cases does the system serve?',
     'multi',
-    [...annexIii.flatMap((area) => area.subpoints.map((s) => [s.ref.replace(/[()]/g, ''), `${s.ref} ${s.summary}`])), ['none', 'None of these use cases']],
-    'Some duties depend on the exact point: Art. 12(3) and 14(5) on 1(a), Art. 27 on 5(b) and 5(c).',
+    [
+      ...annexIii.flatMap((area) => area.subpoints.map((s) => [s.ref.replace(/[()]/g, ''), `${s.ref} ${s.summary}`])),
+      // A refinement of 1(a): the real-time use of Art. 5(1)(h) and 5(2)-(4); 1(a) without it is post-remote identification (Art. 26(10)).
+      ['1a_real_time', '1(a) used in real time in publicly accessible spaces for law enforcement, within the aims Art. 5(1)(h) allows'],
+      ['none', 'None of these use cases'],
+    ],
+    'Some duties depend on the exact point: Art. 12(3) and 14(5) on 1(a), Art. 5(2)-(4) on its real-time use and Art. 26(10) on its post-remote use, Art. 27 on 5(b) and 5(c).',
   ),
   q('eu_ai_act.establishment', 'Where is the provider established?', 'single', [
     ['eu', 'In the European Union'],
@@ -52,6 +57,8 @@ export const euQuestionnaire = (annexIii) => [
   ]),
   q('eu_ai_act.model_property', 'For a general-purpose AI model: which apply?', 'multi', [
     ['systemic_risk', 'Has systemic risk (high-impact capabilities or designated by the Commission)'],
+    ['systemic_risk_compute', 'Systemic risk presumed: training compute above 10^25 FLOP, met or foreseeably met (Art. 51(2), 52(1))'],
+    ['systemic_risk_designated', 'Systemic risk by a designation decision of the Commission (Art. 51(1)(b), 52(4))'],
     ['open_source_public_weights', 'Released under a free and open-source licence with public weights'],
     ['none', 'None of these'],
   ]),

@@ -1,7 +1,7 @@
 import type { EuAiActCategory, EuAiActRole } from '@aegis/contracts';
 import { type Facts, isAnswered, valuesOf } from './facts';
 import { GPAI_CATEGORIES, type HighRiskBasis } from './rules';
-import { ANNEX_III_POINTS_BY_OPTION, annexIiiArea } from './use-cases';
+import { ANNEX_III_POINTS_BY_OPTION, AUTHORISED_REAL_TIME_RBI, annexIiiArea } from './use-cases';
 
 /**
  * The answers to the EU_AI_ACT template's shared scoping questions (`eu_ai_act.*`) that the settings
@@ -36,11 +36,16 @@ const TRANSPARENCY_TRIGGER: Record<string, string> = {
   public_interest_text: 'deep_fake_or_public_interest_text',
 };
 
-const MODEL_PROPERTY: Record<string, string> = {
-  systemic_risk_compute: 'systemic_risk',
-  systemic_risk_designated: 'systemic_risk',
-  open_source_public_weights: 'open_source_public_weights',
+/** A settings value → the template's values: systemic risk, and which ground (Art. 51(1)(a) and 51(2), or 51(1)(b)). */
+const MODEL_PROPERTY: Record<string, string[]> = {
+  systemic_risk_compute: ['systemic_risk', 'systemic_risk_compute'],
+  systemic_risk_designated: ['systemic_risk', 'systemic_risk_designated'],
+  open_source_public_weights: ['open_source_public_weights'],
 };
+/** Real-time remote biometric identification (Art. 5(1)(h), 5(2)-(4)): point 1(a) and its real-time refinement. */
+const REAL_TIME_RBI = '1a_real_time';
+/** Roles Art. 25(1) replaces by the provider's: a distributor or importer that puts its name on a high-risk system. */
+const REBRANDING_ROLES: readonly string[] = ['distributor', 'importer'];
 
 const ESTABLISHMENT: Record<string, string> = { eu: 'eu', non_eu_reaching_eu: 'non_eu', non_eu_not_reaching_eu: 'non_eu' };
 const ORGANIZATION_CONTEXTS = ['public_authority', 'public_service_provider', 'law_enforcement', 'employer', 'regulated_financial_institution'];
@@ -62,7 +67,11 @@ const orNone = (values: string[]) => (values.length > 0 ? values : ['none']);
 export function deriveScoping({ facts, categories, highRiskBasis, roles, categoriesKnown, rolesKnown }: ScopingInput): Record<string, string[]> {
   const scoping: Record<string, string[]> = {};
   if (rolesKnown) {
-    const all = [...roles, ...(valuesOf(facts, 'role').includes('third_party_supplier') ? ['third_party_supplier'] : [])];
+    // Art. 25(1)(a): a distributor or importer that puts its name or trademark on a high-risk system is its
+    // provider, with the provider's duties; it no longer holds the distributor's (Art. 24) or importer's (Art. 23).
+    const rebranded = valuesOf(facts, 'supply_terms').includes('rebranded_high_risk') && categories.includes('high_risk') && roles.includes('provider');
+    const held = rebranded ? roles.filter((role) => !REBRANDING_ROLES.includes(role)) : roles;
+    const all = [...held, ...(valuesOf(facts, 'role').includes('third_party_supplier') ? ['third_party_supplier'] : [])];
     if (all.length > 0) scoping['eu_ai_act.role'] = all;
   }
   if (categoriesKnown) {
@@ -73,7 +82,8 @@ export function deriveScoping({ facts, categories, highRiskBasis, roles, categor
   if (isAnswered(facts, 'use_case')) {
     const points = distinct(valuesOf(facts, 'use_case').map((v) => ANNEX_III_POINTS_BY_OPTION.get(v)));
     scoping['eu_ai_act.annex_iii_area'] = orNone(distinct(points.map(annexIiiArea)));
-    scoping['eu_ai_act.annex_iii_use_case'] = orNone(points);
+    const realTime = valuesOf(facts, 'use_case').includes(AUTHORISED_REAL_TIME_RBI) ? [REAL_TIME_RBI] : [];
+    scoping['eu_ai_act.annex_iii_use_case'] = orNone([...points, ...realTime]);
   }
   if (isAnswered(facts, 'establishment')) {
     const chosen = valuesOf(facts, 'establishment');
@@ -86,7 +96,7 @@ export function deriveScoping({ facts, categories, highRiskBasis, roles, categor
     scoping['eu_ai_act.organization_context'] = orNone(chosen.filter((v) => ORGANIZATION_CONTEXTS.includes(v)));
   }
   if (isAnswered(facts, 'model_property')) {
-    scoping['eu_ai_act.model_property'] = orNone(distinct(valuesOf(facts, 'model_property').map((v) => MODEL_PROPERTY[v])));
+    scoping['eu_ai_act.model_property'] = orNone(distinct(valuesOf(facts, 'model_property').flatMap((v) => MODEL_PROPERTY[v] ?? [])));
   } else if (isAnswered(facts, 'product_category') && !valuesOf(facts, 'product_category').some((v) => GPAI_CATEGORIES.includes(v))) {
     // A system that is not a general-purpose AI model has none of a model's properties: answered, not unknown.
     scoping['eu_ai_act.model_property'] = ['none'];

@@ -168,8 +168,8 @@ const modelProperty: EuAiActSettingFieldInfo = {
   options: [
     option(
       'systemic_risk_compute',
-      'Trained with more than 10^25 floating-point operations',
-      'The cumulative compute used to train the model exceeds 10^25 FLOP, so it is presumed to have high-impact capabilities and systemic risk (you notify the Commission).',
+      'Trained with more than 10^25 floating-point operations, or foreseeably will be',
+      'The cumulative compute used to train the model exceeds 10^25 FLOP, or it is known that it will: it is presumed to have high-impact capabilities and systemic risk, and you notify the Commission within two weeks.',
       'Art. 51(1)(a), 51(2), 52(1)',
     ),
     option(
