@@ -113,7 +113,7 @@ describe('a prohibited practice stands alone (Art. 5)', () => {
       expect(reason.text).toMatch(/\bstop/i);
       expect(reason.text).not.toMatch(/disclos|inform the|register|impact assessment|conformity/i);
     }
-    for (const article of ['Art. 6', 'Art. 26', 'Art. 27']) expect(classification.applicable_articles).not.toContain(article);
+    for (const article of ['Art. 6', 'Art. 26', 'Art. 27', 'Art. 50']) expect(classification.applicable_articles).not.toContain(article);
     // Never silently dropped: the other answers are named in a warning.
     expect(classification.warnings.some((w) => w.rule === 'prohibited_practice_with_other_uses')).toBe(c.others);
   });
@@ -200,6 +200,8 @@ describe('Art. 50 follows the role', () => {
     const duties = classification.reasons.filter((r) => r.article.startsWith('Art. 50')).map((r) => r.article);
     expect([...new Set(duties)].sort()).toEqual([...c.duties].sort());
     expect(classification.categories.includes('transparency')).toBe(c.duties.length > 0);
+    // The template's Art. 50 follows: it applies exactly when this organization holds one of its duties.
+    expect(classification.applicable_articles.includes('Art. 50')).toBe(c.duties.length > 0);
     if (c.duties.length === 0 && classification.categories.length === 1) expect(classification.categories).toEqual(['minimal_risk']);
   });
 
