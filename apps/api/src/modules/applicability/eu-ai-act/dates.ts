@@ -23,6 +23,10 @@ const inScope = not(holds('out_of_scope'));
 const aSystem = any(not(answered('product_category')), not(chosen('product_category', 'gpai_model')));
 const highRiskAnnexIii = any(holds('basis.annex_iii'), holds('basis.annex_iii_derogation'));
 const highRiskAnnexI = any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b'));
+/** Amended Art. 2(2): for an AI system of an Annex I Section B product only Art. 6(1), 60a and 102-112 apply, so not Art. 4, 5 or 50. */
+const notSectionB = any(not(answered('product_category')), not(chosen('product_category', 'annex_i_section_b_product')));
+const sectionB = chosen('product_category', 'annex_i_section_b_product');
+const gpai = any(holds('gpai'), holds('gpai_systemic_risk'));
 
 export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
   {
@@ -30,14 +34,14 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
     date: '2025-02-02',
     what: 'General provisions and AI literacy (Art. 4), and the prohibited practices of Art. 5(1)(a)–(h)',
     basis: 'Art. 113(a)',
-    relevantWhen: all(inScope, aSystem),
+    relevantWhen: all(inScope, aSystem, notSectionB),
   },
   {
     id: 'gpai_models',
     date: '2025-08-02',
-    what: 'Obligations of providers of general-purpose AI models (Chapter V, Art. 51–56), governance and penalties',
+    what: 'Obligations of providers of general-purpose AI models (Chapter V, Art. 51–56), governance and penalties, except the fines for providers of general-purpose AI models (Art. 101)',
     basis: 'Art. 113(b)',
-    relevantWhen: any(holds('gpai'), holds('gpai_systemic_risk')),
+    relevantWhen: gpai,
   },
   {
     id: 'annex_i_amendments',
@@ -51,16 +55,30 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
     date: '2026-08-02',
     what: 'Everything not named elsewhere, including the transparency obligations of Art. 50; read literally also registration (Art. 49) and post-market monitoring (Art. 72), whose practical effect follows the high-risk dates',
     basis: 'Art. 113, second paragraph',
-    relevantWhen: inScope,
+    relevantWhen: all(inScope, notSectionB),
+  },
+  {
+    id: 'gpai_fines',
+    date: '2026-08-02',
+    what: 'Fines for providers of general-purpose AI models',
+    basis: 'Art. 101, Art. 113(b) and second paragraph',
+    relevantWhen: gpai,
+  },
+  {
+    id: 'section_b_general',
+    date: '2026-08-02',
+    what: 'For an Annex I Section B product, the transitional and final provisions not named elsewhere (Art. 111–112); the AI literacy, prohibition and transparency articles do not apply to it',
+    basis: 'Art. 113, second paragraph; Art. 2(2) as amended',
+    relevantWhen: all(inScope, sectionB),
   },
   {
     id: 'new_prohibitions',
     date: '2026-12-02',
     what: 'The prohibitions added in 2026: realistic intimate imagery of an identifiable person without consent (Art. 5(1)(ba)) and child sexual abuse material (Art. 5(1)(bb)), with Art. 5(1a)–(1b)',
     basis: 'Art. 113(a) as amended',
-    relevantWhen: any(
-      chosen('use_case', 'prohibited_intimate_imagery', 'prohibited_child_sexual_abuse_material'),
-      all(chosen('project_requirements', 'generates_synthetic_content'), inScope),
+    relevantWhen: all(
+      notSectionB,
+      any(chosen('use_case', 'prohibited_intimate_imagery', 'prohibited_child_sexual_abuse_material'), all(chosen('project_requirements', 'generates_synthetic_content'), inScope)),
     ),
   },
   {
@@ -68,7 +86,7 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
     date: '2026-12-02',
     what: 'Marking of synthetic output (Art. 50(2)) for generative systems placed on the market before 2 August 2026',
     basis: 'Art. 111(4)',
-    relevantWhen: all(inScope, chosen('project_requirements', 'generates_synthetic_content'), chosen('supply_terms', 'placed_before_2026_08_02')),
+    relevantWhen: all(inScope, notSectionB, chosen('project_requirements', 'generates_synthetic_content'), chosen('supply_terms', 'placed_before_2026_08_02')),
   },
   {
     id: 'legacy_gpai_models',
