@@ -77,4 +77,18 @@ export const euQuestionnaire = (annexIii) => [
     ['regulated_financial_institution', 'Financial institution subject to Union financial services law'],
     ['none', 'None of these'],
   ]),
+  // The transitional provisions of Art. 111 (issue 30, item 12): when the system or model reached the market.
+  q(
+    'eu_ai_act.transitional',
+    'Which transitional situations of Article 111 apply?',
+    'multi',
+    [
+      ['annex_x_component', 'The system is a component of a large-scale EU IT system listed in Annex X (Art. 111(1))'],
+      ['placed_before_2026_08_02', 'The system was placed on the market or put into service before 2 August 2026 (Art. 111(2), 111(4))'],
+      ['placed_before_high_risk_obligations', 'The high-risk system was placed on the market or put into service before its Chapter III obligations apply: 2 December 2027 for Annex III, 2 August 2028 for Annex I (Art. 111(2), 113(c))'],
+      ['gpai_placed_before_2025_08_02', 'The general-purpose AI model was placed on the market before 2 August 2025 (Art. 111(3))'],
+      ['none', 'None of these'],
+    ],
+    'A system placed before 2 August 2026 was also placed before its high-risk obligations apply.',
+  ),
 ];

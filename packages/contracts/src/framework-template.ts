@@ -38,6 +38,7 @@ export const SHARED_SCOPING_FIELDS = [
   'eu_ai_act.model_property',
   'eu_ai_act.transparency_trigger',
   'eu_ai_act.organization_context',
+  'eu_ai_act.transitional',
 ] as const;
 
 /** Sources every template may cite without declaring them in `sources`. */

@@ -112,8 +112,9 @@ export const APPLICATION_DATES: readonly ApplicationDateEntry[] = [
   {
     id: 'legacy_public_authority_high_risk',
     date: '2030-08-02',
-    what: 'High-risk systems intended for use by public authorities and already on the market comply',
+    what: 'High-risk systems intended for use by public authorities and already on the market before their high-risk obligations applied comply',
     basis: 'Art. 111(2)',
-    relevantWhen: all(holds('high_risk'), chosen('supply_terms', 'placed_before_2026_08_02'), chosen('establishment', 'public_authority')),
+    // As amended, the cut-off is the Chapter III date (2 December 2027 or 2 August 2028), so also a system placed from 2 August 2026.
+    relevantWhen: all(holds('high_risk'), chosen('supply_terms', 'placed_before_2026_08_02', 'placed_before_high_risk_obligations'), chosen('establishment', 'public_authority')),
   },
 ];

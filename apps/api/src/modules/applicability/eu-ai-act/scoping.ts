@@ -47,6 +47,17 @@ const REAL_TIME_RBI = '1a_real_time';
 /** Roles Art. 25(1) replaces by the provider's: a distributor or importer that puts its name on a high-risk system. */
 const REBRANDING_ROLES: readonly string[] = ['distributor', 'importer'];
 
+/**
+ * Art. 111 (issue 30, item 12), from the supply terms and the model's properties: a system placed before
+ * 2 August 2026 was also placed before its Chapter III obligations apply (2 December 2027 or 2 August 2028).
+ */
+const TRANSITIONAL: Record<string, string[]> = {
+  placed_before_2026_08_02: ['placed_before_2026_08_02', 'placed_before_high_risk_obligations'],
+  placed_before_high_risk_obligations: ['placed_before_high_risk_obligations'],
+  annex_x_large_scale_it_component: ['annex_x_component'],
+  placed_before_2025_08_02: ['gpai_placed_before_2025_08_02'],
+};
+
 const ESTABLISHMENT: Record<string, string> = { eu: 'eu', non_eu_reaching_eu: 'non_eu', non_eu_not_reaching_eu: 'non_eu' };
 const ORGANIZATION_CONTEXTS = ['public_authority', 'public_service_provider', 'law_enforcement', 'employer', 'regulated_financial_institution'];
 
@@ -100,6 +111,12 @@ export function deriveScoping({ facts, categories, highRiskBasis, roles, categor
   } else if (isAnswered(facts, 'product_category') && !valuesOf(facts, 'product_category').some((v) => GPAI_CATEGORIES.includes(v))) {
     // A system that is not a general-purpose AI model has none of a model's properties: answered, not unknown.
     scoping['eu_ai_act.model_property'] = ['none'];
+  }
+  // Known once the supply terms are, and the model's properties for a general-purpose AI model.
+  const modelKnown = isAnswered(facts, 'model_property') || (isAnswered(facts, 'product_category') && !valuesOf(facts, 'product_category').some((v) => GPAI_CATEGORIES.includes(v)));
+  if (isAnswered(facts, 'supply_terms') && modelKnown) {
+    const chosen = [...valuesOf(facts, 'supply_terms'), ...valuesOf(facts, 'model_property')];
+    scoping['eu_ai_act.transitional'] = orNone(distinct(chosen.flatMap((v) => TRANSITIONAL[v] ?? [])));
   }
   if (isAnswered(facts, 'project_requirements')) {
     scoping['eu_ai_act.transparency_trigger'] = orNone(distinct(valuesOf(facts, 'project_requirements').map((v) => TRANSPARENCY_TRIGGER[v])));
