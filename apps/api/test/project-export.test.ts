@@ -58,6 +58,49 @@ describe('GET /api/projects/{id}/export', () => {
     expect(pdf.text.match(/times in UTC/g)?.length).toBe(pdf.pages - 1);
   });
 
+  it('holds the EU AI Act statement of applicability with its header, and counts requirements as the lists do (issue 30, item 19)', async () => {
+    const owner = await t.login('owner@demo.local');
+    const created = await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Hiring assistant report', project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } });
+    expect(created.statusCode).toBe(201);
+    const project = created.json();
+    // An employer in the EU deploying a CV-screening tool: high-risk under Annex III point 4(a).
+    const settings = { product_category: 'ai_system', role: ['deployer'], use_case: ['annex_iii_4a'], establishment: ['eu', 'employer'], project_requirements: ['none'], critical_issues: ['none'], supply_terms: ['none'] };
+    expect((await owner({ method: 'POST', url: `/api/projects/${project.id}/eu_ai_act_settings`, payload: settings })).statusCode).toBe(200);
+    const soa = (await owner({ method: 'GET', url: `/api/projects/${project.id}/statement-of-applicability?framework=EU_AI_ACT` })).json();
+    const list = { total: 0, items: [] as { applicable: boolean }[] };
+    for (let page = 1; page === 1 || list.items.length < list.total; page++) {
+      const read = await owner({ method: 'GET', url: `/api/projects/${project.id}/requirements?framework=EU_AI_ACT&size=100&page=${page}` });
+      expect(read.statusCode, read.body).toBe(200);
+      list.total = read.json().total;
+      list.items.push(...read.json().items);
+    }
+    const applicable = list.items.filter((r) => r.applicable);
+    // The statement's counts are the list's: its included rows are the list's applicable ones, and authority-only rows count nowhere.
+    expect(soa.counts.included).toBe(applicable.length);
+    expect(soa.counts.included + soa.counts.excluded + soa.authorities_only.length).toBe(list.total);
+
+    const response = await owner({ method: 'GET', url: `/api/projects/${project.id}/export` });
+    expect(response.statusCode).toBe(200);
+    const text = squeezed((await pdfText(response.rawPayload)).text);
+    for (const expected of [
+      'Statement of applicability',
+      'EU AI Act: statement of applicability',
+      `Classification ${soa.header.classification.label}`,
+      soa.header.classification.reasons[0].text,
+      'Settings answered by Olivia Owner',
+      'EU AI Act: binds authorities only (for reference)',
+      soa.items.find((i: { code: string; reason: string }) => i.code === 'Art. 26(1)')!.reason,
+      `Included ${soa.counts.included}`,
+      `Excluded ${soa.counts.excluded}`,
+      // The requirements section counts what applies, as the list and the statement do.
+      `Applicable requirements ${applicable.length}, of which 0 completed`,
+    ]) {
+      expect(text).toContain(squeezed(expected));
+    }
+    expect(text).not.toContain(squeezed(`${list.total}, of which 0 completed`));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
   it('writes dates as DD-MM-YYYY and times as DD-MM-YYYY HH:mm (UTC), never ISO', async () => {
     const owner = await t.login('owner@demo.local');
     const project = (await owner({ method: 'POST', url: '/api/projects', payload: { name: 'Dated report', project_type: 'organization' } })).json();

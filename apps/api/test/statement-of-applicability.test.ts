@@ -46,6 +46,10 @@ describe('statement of applicability', () => {
     expect(soa.items.every((i) => /^A\.\d+\.\d+(\.\d+)?$/.test(i.code))).toBe(true);
     expect(soa.items[0]!.code).toBe('A.2.2');
     expect(item(soa, 'A.6.1.2')).toMatchObject({ included: true, decided_by: 'default', justification: null, decided_at: null, decided_by_user: null, status: 'ready', section: ['AI system life cycle', 'Management guidance for AI system development'] });
+    // Every row says why, with what it is (issue 30, item 16); the statement of ISO/IEC 42001 has no EU AI Act header and nothing binds authorities only.
+    expect(item(soa, 'A.6.1.2').reason).toMatch(/^Applies: until answered, as it applies only when the answer to “Does the organization design or develop AI systems or models\?” is .* \(not answered yet\) — ISO\/IEC 42001:2023, Annex A, control A\.6\.1\.2$/);
+    expect(soa.header).toBeNull();
+    expect(soa.authorities_only).toEqual([]);
     expect(item(soa, 'A.10.3').control_codes).toEqual(['MFF-1.TPR.01', 'MFF-1.TPR.03']);
   });
 
@@ -60,6 +64,7 @@ describe('statement of applicability', () => {
     const a72 = item(soa, 'A.7.2');
     expect(a72).toMatchObject({ included: false, decided_by: 'engine', status: 'out_of_scope', decided_by_user: null });
     expect(a72.justification).toMatch(/^Applies when .*design or develop AI systems.*this project's answer: No$/);
+    expect(a72.reason).toMatch(/^Does not apply: it applies when .*design or develop AI systems.*; this project's answer to “Does the organization design or develop AI systems or models\?”: No — ISO\/IEC 42001:2023, Annex A, control A\.7\.2$/);
     // Third parties are involved: the supplier controls apply, from the answers.
     expect(item(soa, 'A.10.2')).toMatchObject({ included: true, decided_by: 'default' });
     expect(item(soa, 'A.10.3')).toMatchObject({ included: true, status: 'ready' });
@@ -101,8 +106,13 @@ describe('statement of applicability', () => {
     expect(csv.headers['content-disposition']).toBe(
       `attachment; filename="SoA: hiring assistant - ISO_IEC_42001 statement of applicability.csv"; filename*=UTF-8''${encodeURIComponent(`${PROJECT_NAME} - ISO_IEC_42001 statement of applicability.csv`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
     );
-    const lines = csv.body.split('\r\n');
-    expect(lines[0]).toBe('Code,Title,Section,Included,Decided by,Justification,Decided by person,Decided at,Status,Controls');
+    const all = csv.body.split('\r\n');
+    // The preamble (what, when, the counts), a blank line, then the table.
+    expect(all[0]).toMatch(/^Statement of applicability,ISO\/IEC 42001/);
+    expect(all).toContain('Included,29,Excluded,9');
+    const head = all.indexOf('Code,Title,Section,Included,Decided by,Reason,Article,Justification,Decided by person,Decided at,Status,Controls');
+    expect(all[head - 1]).toBe('');
+    const lines = all.slice(head);
     expect(lines).toHaveLength(38 + 2);
     expect(lines.at(-1)).toBe('');
     const row = lines.find((l) => l.startsWith('A.10.3,'))!;
@@ -110,7 +120,7 @@ describe('statement of applicability', () => {
     expect(row).toContain(`,"'=HYPERLINK(""x"") Suppliers are covered by the group procurement policy, P-12, ""as audited""",`);
     expect(row).toMatch(/^A\.10\.3,Suppliers,Third-party and customer relationships,Excluded,Person,/);
     expect(row).toContain('Out of scope,MFF-1.TPR.01; MFF-1.TPR.03');
-    expect(lines.find((l) => l.startsWith('A.7.2,'))).toContain(',Excluded,Scoping answers,"Applies when');
+    expect(lines.find((l) => l.startsWith('A.7.2,'))).toContain(',Excluded,Scoping answers,"Does not apply: it applies when');
 
     // Given back to the engine: the answers include it again and its controls come back as they were.
     const back = await owner({ method: 'PUT', url: decisionUrl(a103.requirement_id), payload: { decision: 'engine' } });
@@ -153,10 +163,11 @@ describe('statement of applicability', () => {
     expect(refusedSection.statusCode).toBe(422);
     expect(refusedSection.json().detail).toMatch(/is a section/);
 
-    // EU AI Act: a paragraph that binds public authorities only is in the statement, excluded, and cannot be included.
+    // EU AI Act: a paragraph that binds public authorities only is listed apart (issue 30, item 17), and cannot be included.
     const eu = (await owner({ method: 'POST', url: '/api/projects', payload: { name: 'SoA EU', project_type: 'ai_application', frameworks: ['EU_AI_ACT'] } })).json();
     const euSoa = await statement(eu.id, '?framework=EU_AI_ACT');
-    const authorities = euSoa.items.find((i) => i.justification === 'Binds public authorities only; shown for reference.')!;
+    expect(euSoa.items.some((i) => i.justification === 'Binds public authorities only; shown for reference.')).toBe(false);
+    const authorities = euSoa.authorities_only.find((i) => i.justification === 'Binds public authorities only; shown for reference.')!;
     expect(authorities).toMatchObject({ included: false, decided_by: 'engine', status: 'out_of_scope' });
     const refusedInclude = await owner({ method: 'PUT', url: decisionUrl(authorities.requirement_id, eu.id), payload: { decision: 'include', justification: 'we want it' } });
     expect(refusedInclude.statusCode).toBe(422);
@@ -225,7 +236,7 @@ describe('statement of applicability', () => {
     const response = await owner({ method: 'GET', url: `/api/projects/${project}/export` });
     expect(response.statusCode).toBe(200);
     const text = squeezed((await pdfText(response.rawPayload)).text);
-    for (const expected of ['Statement of applicability (ISO/IEC 42001)', 'A.10.4', 'Excluded', 'We fine-tune a vendor model next quarter', 'Decided by a person']) expect(text).toContain(squeezed(expected));
+    for (const expected of ['Statement of applicability', 'ISO/IEC 42001', 'A.10.4', 'Excluded', 'We fine-tune a vendor model next quarter', 'Decided by a person']) expect(text).toContain(squeezed(expected));
 
     const without = (await owner({ method: 'POST', url: '/api/projects', payload: { name: 'SoA without ISO', project_type: 'organization', frameworks: ['NIST_AI_RMF'] } })).json();
     const other = await owner({ method: 'GET', url: `/api/projects/${without.id}/export` });

@@ -205,7 +205,12 @@ export const soaItem = z.object({
   included: z.boolean(),
   /** Who decided: the engine (from the answers), a person (with a justification), or nothing excluded it (`default`). */
   decided_by: z.enum(['engine', 'person', 'default']),
+  /** A person's justification, or the engine's reason as the requirements list shows it; null when it applies by default. */
   justification: z.string().nullable(),
+  /** Why, with its legal basis, for every row: the conditions that hold or the one that fails, or the person's justification, then the article (issue 30, item 16). */
+  reason: z.string(),
+  /** The article (or clause, control) the requirement is, e.g. `Art. 26(1)`. */
+  article: z.string(),
   decided_at: isoDateTime.nullable(),
   decided_by_user: personRef.nullable(),
   status: requirementStatus,
@@ -213,12 +218,30 @@ export const soaItem = z.object({
 });
 export type SoaItem = z.infer<typeof soaItem>;
 
+/** The EU AI Act settings a statement was decided on, so that it reads on its own (issue 30, item 18). */
+export const soaHeader = z.object({
+  /** The classification as the settings screen shows it, with its reasons and warnings. */
+  classification: z.object({ status: z.enum(['incomplete', 'complete']), label: z.string(), reasons: z.array(classificationReason), warnings: z.array(classificationReason) }),
+  /** Each setting of the form with the labels of its answers (empty: not answered). */
+  settings: z.array(z.object({ field: z.enum(EU_AI_ACT_SETTING_FIELDS), label: z.string(), answers: z.array(z.string()) })),
+  answered_at: isoDateTime.nullable(),
+  answered_by: personRef.nullable(),
+  dates: z.array(applicationDate),
+  dates_source: z.string(),
+});
+export type SoaHeader = z.infer<typeof soaHeader>;
+
 export const statementOfApplicability = z.object({
   framework_code: z.string(),
   framework_name: z.string(),
   generated_at: isoDateTime,
+  /** The EU AI Act statement's header (null for another framework's statement). */
+  header: soaHeader.nullable(),
+  /** Over `items` only: the requirements binding public authorities only are in no count. */
   counts: z.object({ included: z.number().int(), excluded: z.number().int() }),
   items: z.array(soaItem),
+  /** Requirements that bind public authorities only: listed apart, for reference, neither included nor excluded (issue 30, item 17). */
+  authorities_only: z.array(soaItem),
 });
 export type StatementOfApplicability = z.infer<typeof statementOfApplicability>;
 

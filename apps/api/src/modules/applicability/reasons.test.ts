@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notApplicableReason, questionLabels } from './reasons';
+import { appliesReason, articleOf, excludedReason, notApplicableReason, questionLabels } from './reasons';
 
 const labels = questionLabels([
   [
@@ -11,6 +11,15 @@ const labels = questionLabels([
         { value: 'provider', label: 'Provider (develops it, or has it developed)' },
         { value: 'deployer', label: 'Deployer (uses it under its authority)' },
         { value: 'importer', label: 'Importer' },
+      ],
+    },
+    {
+      id: 'eu_ai_act.transparency_trigger',
+      text: 'Which transparency cases apply?',
+      answer_type: 'multi',
+      options: [
+        { value: 'interacts', label: 'Interacts directly with natural persons' },
+        { value: 'none', label: 'None of these (no Art. 50 case)' },
       ],
     },
     { id: 'eu_ai_act.establishment', text: 'Where is the organization established?', answer_type: 'single', options: [{ value: 'non_eu', label: 'Outside the EU' }, { value: 'eu', label: 'In the EU' }] },
@@ -51,5 +60,30 @@ describe('notApplicableReason', () => {
     expect(notApplicableReason([role], {}, labels)).toBeNull();
     expect(notApplicableReason([role, undefined], { 'eu_ai_act.role': ['importer'] }, labels)).toBeNull();
     expect(notApplicableReason([{ all: [role, { field: 'eu_ai_act.establishment', equals: 'non_eu' }] }], { 'eu_ai_act.role': ['provider'] }, labels)).toBeNull();
+  });
+});
+
+describe('the statement of applicability reasons (issue 30, item 16)', () => {
+  const role = { field: 'eu_ai_act.role', in: ['provider', 'deployer'] };
+  const deployer = { field: 'eu_ai_act.role', in: ['deployer'] };
+  const trigger = { field: 'eu_ai_act.transparency_trigger', in: ['interacts'] };
+
+  it('names the article a reference cites', () => {
+    expect(articleOf('Regulation (EU) 2024/1689, Art. 26(1)', 'Art. 26(1)')).toBe('Art. 26(1)');
+    expect(articleOf('Regulation (EU) 2024/1689, Article 4', 'Article 4')).toBe('Art. 4');
+    expect(articleOf(null, 'A.6.1.2')).toBe('A.6.1.2');
+  });
+
+  it('an included row says which conditions hold, with the answers that make them hold, the most specific per question, and its article', () => {
+    expect(appliesReason([role, deployer], { 'eu_ai_act.role': ['deployer', 'importer'] }, labels, 'Art. 26(1)', 'everyone')).toBe('Applies: the EU AI Act role is Deployer — Art. 26(1)');
+    expect(appliesReason([undefined, undefined], {}, labels, 'Art. 4', 'it applies to every AI system in the Regulation\'s scope')).toBe("Applies: it applies to every AI system in the Regulation's scope — Art. 4");
+    expect(appliesReason([trigger], {}, labels, 'Art. 50(1)', 'x')).toBe('Applies: until answered, as it applies only when the Art. 50 transparency case is Interacts directly with natural persons (not answered yet) — Art. 50(1)');
+  });
+
+  it('an excluded row names the condition, the question its answer is to, and the article; a "None of these" answer keeps its words', () => {
+    expect(excludedReason([trigger], { 'eu_ai_act.transparency_trigger': ['none'] }, labels, 'Art. 50(1)')).toBe(
+      "Does not apply: it applies when the Art. 50 transparency case is Interacts directly with natural persons; this project's Art. 50 transparency case: None of these (no Art. 50 case) — Art. 50(1)",
+    );
+    expect(excludedReason([role], { 'eu_ai_act.role': ['provider'] }, labels, 'Art. 26(1)')).toBeNull();
   });
 });

@@ -21,8 +21,22 @@ const SHARED_FIELD_NAMES: Record<string, string> = {
   'eu_ai_act.organization_context': 'the organization context',
 };
 
-/** An option's label up to its first parenthesis: "Provider (develops it, …)" reads "Provider". */
-const shortLabel = (label: string) => label.replace(/\s+\(.*$/s, '').replace(/[.;:]$/, '').trim() || label;
+/**
+ * An option's label up to its first parenthesis: "Provider (develops it, …)" reads "Provider". A label
+ * that says nothing without its parenthesis keeps it: "None of these (minimal risk)" stays whole.
+ */
+const shortLabel = (label: string) => {
+  const short = label.replace(/\s+\(.*$/s, '').replace(/[.;:]$/, '').trim();
+  return !short || /^(none|other|no|not)\b/i.test(short) ? label.replace(/[.;:]$/, '').trim() : short;
+};
+
+/**
+ * Options whose label only reads beside the option before it in the questionnaire ("The same for a product
+ * under Annex I Section B …"): their words in a sentence of their own.
+ */
+const OPTION_WORDS: Record<string, Record<string, string>> = {
+  'eu_ai_act.high_risk_basis': { annex_i_section_b_product: 'Safety component of, or itself, a product under Annex I Section B legislation' },
+};
 
 /** The labels of the template questionnaires (and the project type), keyed by field id. */
 export function questionLabels(questionnaires: readonly (readonly TemplateQuestion[])[]): QuestionLabels {
@@ -32,7 +46,7 @@ export function questionLabels(questionnaires: readonly (readonly TemplateQuesti
     for (const question of questions) {
       if (labels.has(question.id)) continue;
       const name = SHARED_FIELD_NAMES[question.id] ?? `the answer to “${question.text}”`;
-      labels.set(question.id, { name, options: new Map(question.options.map((o) => [o.value, shortLabel(o.label)])) });
+      labels.set(question.id, { name, options: new Map(question.options.map((o) => [o.value, OPTION_WORDS[question.id]?.[o.value] ?? shortLabel(o.label)])) });
     }
   }
   return labels;
@@ -96,3 +110,77 @@ export function notApplicableReason(conditions: readonly (AppliesWhen | undefine
 
 /** A person's exclusion, as the lists show it. */
 export const excludedByPersonReason = (justification: string | null) => `Excluded by a person: ${justification?.trim() || 'no justification given'}`;
+
+/** The article a requirement's reference names, without the act: "Regulation (EU) 2024/1689, Art. 26(1)" reads "Art. 26(1)". */
+export function articleOf(reference: string | null | undefined, code: string): string {
+  const cited = (reference ?? '').replace(/^Regulation \(EU\) \d{4}\/\d+,\s*/, '').replace(/^Article\s+/, 'Art. ').trim();
+  return cited || code;
+}
+
+/** The parts of a condition that hold on these answers (and the unanswered ones), leaf by leaf. */
+function heldLeaves(c: AppliesWhen, answers: ScopingAnswers, out: { held: AppliesWhen[]; unknown: AppliesWhen[] }) {
+  const verdict = evaluateAppliesWhen(c, answers);
+  if (isLeaf(c) || ('not' in c && isLeaf(c.not))) {
+    if (verdict === true) out.held.push(c);
+    else if (verdict === 'unknown') out.unknown.push(c);
+    return out;
+  }
+  if ('not' in c) {
+    if (verdict === true) out.held.push(c);
+    return out;
+  }
+  if ('all' in c) for (const part of c.all) heldLeaves(part, answers, out);
+  else {
+    const part = c.any.find((p) => evaluateAppliesWhen(p, answers) === true) ?? c.any.find((p) => evaluateAppliesWhen(p, answers) !== false);
+    if (part) heldLeaves(part, answers, out);
+  }
+  return out;
+}
+
+const fieldOfLeaf = (c: AppliesWhen) => (isLeaf(c) ? c.field : 'not' in c && isLeaf(c.not) ? `not:${c.not.field}` : JSON.stringify(c));
+
+/**
+ * Why a requirement of the statement of applicability applies, with its legal basis: the conditions of
+ * its chain that hold (the most specific per question, with the project's answers that make them hold),
+ * then its article. "Applies: the EU AI Act role is Deployer; the high-risk basis is Use case listed in
+ * Annex III — Art. 26(1)". An unconditional requirement applies to every system in the Regulation's scope
+ * (`everyone`); an unanswered question is said as such (it never hides a requirement).
+ */
+export function appliesReason(conditions: readonly (AppliesWhen | undefined)[], answers: ScopingAnswers, labels: QuestionLabels, article: string, everyone: string): string {
+  const found = { held: [] as AppliesWhen[], unknown: [] as AppliesWhen[] };
+  for (const c of conditions) if (c) heldLeaves(c, answers, found);
+  const { name, value, phrase } = describer(labels);
+  const latest = (leaves: AppliesWhen[]) => [...new Map(leaves.map((l) => [fieldOfLeaf(l), l])).values()];
+  // What makes it apply is what the project is; a condition that only rules something out is said when nothing else is.
+  const positive = found.held.filter(isLeaf);
+  const said = latest(positive.length ? positive : found.held).map((leaf) => {
+    if (!isLeaf(leaf)) return phrase(leaf);
+    const wanted = ('in' in leaf ? leaf.in : [leaf.equals]).map(String);
+    const answer = answers[leaf.field];
+    const given = (Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer]).map(String).filter((v) => wanted.includes(v));
+    return `${name(leaf.field)} is ${(given.length ? given : wanted).map((v) => value(leaf.field, v)).join(' and ')}`;
+  });
+  const open = latest(found.unknown).map((leaf) => phrase(leaf));
+  if (said.length === 0 && open.length === 0) return `Applies: ${everyone} — ${article}`;
+  const until = open.length ? `until answered, as it applies only when ${open.join(' and ')} (not answered yet)` : '';
+  return `Applies: ${[...said, until].filter(Boolean).join('; ')} — ${article}`;
+}
+
+/**
+ * Why a requirement does not apply, for the statement of applicability: the failing condition, the
+ * project's answer naming its question, and the article: "Does not apply: it applies when the EU AI Act
+ * role is Provider; this project's EU AI Act role: Deployer — Art. 16". Null when no condition fails.
+ */
+export function excludedReason(conditions: readonly (AppliesWhen | undefined)[], answers: ScopingAnswers, labels: QuestionLabels, article: string): string | null {
+  const failing = conditions.find((c): c is AppliesWhen => c !== undefined && evaluateAppliesWhen(c, answers) === false);
+  if (!failing) return null;
+  const { name, value, phrase } = describer(labels);
+  const part = failingPart(failing, answers);
+  const given = (field: string) => {
+    const answer = answers[field];
+    const list = Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer];
+    return list.length === 0 ? 'not answered' : list.map((v) => value(field, v)).join(', ');
+  };
+  const said = fieldsOf(part).map((f) => `this project's ${name(f).replace(/^the /, '')}: ${given(f)}`).join('; ');
+  return `Does not apply: it applies when ${phrase(part)}; ${said} — ${article}`;
+}

@@ -61,7 +61,7 @@ export function soaDecisionService(deps: Pick<Deps, 'db' | 'clock'>) {
       });
       // Read after commit (a dry run: as it is): the item as the statement of applicability shows it.
       const found = await soaRows(deps, ctx, projectId, frameworkCode, requirementId);
-      const item = found?.items[0];
+      const item = found?.items[0] ?? found?.authoritiesOnly[0];
       if (!item) throw notFound('Requirement');
       return { item, change };
     },

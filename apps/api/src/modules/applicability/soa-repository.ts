@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PersonRef } from '@aegis/contracts';
+import type { AppliesWhen, PersonRef } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { isRequirementRow } from '../requirements/requirement-rows';
 
@@ -23,9 +23,15 @@ export type SoaRow = {
   decided_at: string | Date | null;
   decided_by: PersonRef | null;
   control_codes: string[];
+  /** Where the requirement is in its source, e.g. `Regulation (EU) 2024/1689, Art. 26(1)`. */
+  reference: string | null;
+  /** `authorities`: binds public authorities only. */
+  binds: string;
+  /** The `applies_when` conditions of its chain, its ancestors' first, then its own (null where none). */
+  chain: (AppliesWhen | null)[];
 };
 
-export type SoaFramework = { id: string; code: string; name: string; project_name: string; rows: SoaRow[] };
+export type SoaFramework = { id: string; code: string; name: string; project_name: string; project_type: string; rows: SoaRow[] };
 
 /** The requirement a decision is about, with what the rules need to know of it. */
 export type DecisionTarget = {
@@ -51,24 +57,26 @@ export const soaRepository = {
    * With the project's name. One query; null when the project does not apply the framework.
    */
   async framework(db: Executor, organizationId: string, projectId: string, frameworkCode: string, requirementId?: string): Promise<SoaFramework | null> {
-    const rows = rowsOf<{ id: string; code: string; name: string; project_name: string; rows: SoaRow[] | null }>(
+    const rows = rowsOf<{ id: string; code: string; name: string; project_name: string; project_type: string; rows: SoaRow[] | null }>(
       await db.execute(sql`
         with recursive fw as (
           select f.id, f.code, f.name from project_frameworks pf join frameworks f on f.id = pf.framework_id
            where pf.organization_id = ${organizationId} and pf.project_id = ${projectId} and f.code = ${frameworkCode}
            order by f.organization_id nulls last limit 1
         ),
-        tree(id, root_code, path) as (
-          select r.id, r.code, array[]::text[] from framework_requirements r where r.framework_id = (select id from fw) and r.parent_id is null
+        tree(id, root_code, path, chain) as (
+          select r.id, r.code, array[]::text[], jsonb_build_array(r.applies_when) from framework_requirements r where r.framework_id = (select id from fw) and r.parent_id is null
           union all
-          select c.id, t.root_code, t.path || p.title from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
+          select c.id, t.root_code, t.path || p.title, t.chain || jsonb_build_array(c.applies_when)
+            from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
         )
-        select fw.id, fw.code, fw.name, (select p.name from projects p where p.id = ${projectId} and p.organization_id = ${organizationId}) as project_name,
+        select fw.id, fw.code, fw.name, pj.name as project_name, pj.project_type,
                (select json_agg(json_build_object(
                          'id', pr.id, 'code', r.code, 'title', r.title, 'section', t.path, 'root_code', t.root_code,
                          'applicable', pr.applicable, 'applicability_reason', pr.applicability_reason,
                          'applicability_decision', pr.applicability_decision, 'decision_justification', pr.decision_justification,
                          'decided_at', pr.decided_at, 'decided_by', ${person},
+                         'reference', r.reference, 'binds', r.binds, 'chain', t.chain,
                          'control_codes', coalesce((select json_agg(cd.code order by rc.position, cd.code) from requirement_controls rc
                                                      join control_definitions cd on cd.id = rc.control_id where rc.requirement_id = r.id), '[]'::json))
                        order by r.position)
@@ -79,10 +87,10 @@ export const soaRepository = {
                  where pr.organization_id = ${organizationId} and pr.project_id = ${projectId} and pr.framework_id = fw.id
                    and ${isRequirementRow('pr')}
                    ${requirementId ? sql`and pr.id = ${requirementId}` : sql``}) as rows
-          from fw`),
+          from fw left join projects pj on pj.id = ${projectId} and pj.organization_id = ${organizationId}`),
     );
     const row = rows[0];
-    return row ? { id: row.id, code: row.code, name: row.name, project_name: row.project_name, rows: row.rows ?? [] } : null;
+    return row ? { id: row.id, code: row.code, name: row.name, project_name: row.project_name, project_type: row.project_type, rows: row.rows ?? [] } : null;
   },
 
   /** The project's requirement a person decides on, with its framework, locked for the decision's transaction (after the project's row). */

@@ -28,8 +28,10 @@ export async function soaRoutes(root: FastifyInstance) {
         tags,
         summary: "The statement of applicability of one of the project's frameworks (ISO/IEC 42001 by default: its Annex A controls)",
         description:
-          'Each requirement listed (for ISO/IEC 42001 every Annex A control, for another framework every requirement that is not a section) is included or excluded, ' +
-          'with who decided (the engine from the scoping answers, a person with a justification, or nothing excluded it), its status and the controls it maps to. ' +
+          'Each requirement listed (for ISO/IEC 42001 every Annex A control, for another framework every requirement row) is included or excluded, ' +
+          'with who decided (the engine from the scoping answers, a person with a justification, or nothing excluded it), why with its article (`reason`), its status and the controls it maps to. ' +
+          'Requirements binding public authorities only are listed apart (`authorities_only`) and in no count. The EU AI Act statement has a `header`: the classification with its reasons, ' +
+          'the settings answered, who answered them and when, and the application dates. ' +
           '404 when the project does not apply the framework.',
         params: projectIdParams,
         querystring: soaQuery,
@@ -47,7 +49,9 @@ export async function soaRoutes(root: FastifyInstance) {
         operationId: 'downloadStatementOfApplicability',
         tags,
         summary: 'The statement of applicability as CSV (RFC 4180, a header row), named after the project and the framework',
-        description: 'The same rows as the JSON statement. Cells that a spreadsheet would run as a formula start with an apostrophe.',
+        description:
+          'Preamble lines first (what, when, the counts, and for the EU AI Act the classification with its reasons, the settings, who answered them and when, the application dates), a blank line, ' +
+          'then the table: the same rows as the JSON statement, those binding public authorities only last, marked so. Cells that a spreadsheet would run as a formula start with an apostrophe.',
         params: projectIdParams,
         querystring: soaQuery,
         produces: ['text/csv'],
@@ -58,7 +62,7 @@ export async function soaRoutes(root: FastifyInstance) {
     async (request, reply) => {
       const statement = await readStatement(app.deps, request.ctx, request.params.project_id, request.query.framework, app.deps.clock.now());
       return reply
-        .header('content-type', 'text/csv; charset=utf-8; header=present')
+        .header('content-type', 'text/csv; charset=utf-8; header=absent')
         .header('content-disposition', attachment(soaFileName(statement), 'csv', 'statement-of-applicability'))
         .header('cache-control', 'no-store')
         .send(Buffer.from(soaCsv(statement), 'utf8'));

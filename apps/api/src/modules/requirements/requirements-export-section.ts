@@ -27,14 +27,21 @@ export const requirementsSection: ExportSection = {
     const byFramework = new Map<string, typeof items>();
     for (const item of items) byFramework.set(item.framework_name, [...(byFramework.get(item.framework_name) ?? []), item]);
     const blocks: ReportBlock[] = [];
+    let applicableTotal = 0;
     for (const [name, requirements] of byFramework) {
-      const done = requirements.filter((r) => r.status === 'completed').length;
-      const partial = requirements.filter((r) => r.coverage === 'partial').length;
+      // Counted as the statement of applicability counts (issue 30, item 19): only the rows that apply;
+      // those binding public authorities only or not applicable are listed but in no count.
+      const applicable = requirements.filter((r) => r.applicable);
+      applicableTotal += applicable.length;
+      const done = applicable.filter((r) => r.status === 'completed').length;
+      const partial = applicable.filter((r) => r.coverage === 'partial').length;
+      const notApplicable = requirements.length - applicable.length;
       blocks.push({ kind: 'paragraph', text: name });
       blocks.push({
         kind: 'keyValues',
         items: [
-          { label: 'Requirements', value: `${count(requirements.length)}, of which ${count(done)} completed` },
+          { label: 'Applicable requirements', value: `${count(applicable.length)}, of which ${count(done)} completed` },
+          { label: 'Not applicable', value: notApplicable ? `${count(notApplicable)}, listed for reference and in no count (binding public authorities only, or excluded by the scoping)` : 'None' },
           { label: 'Partly covered', value: partial ? `${count(partial)} requirement(s) whose controls do not cover all they ask` : 'None' },
         ],
       });
@@ -51,7 +58,7 @@ export const requirementsSection: ExportSection = {
     }
     return {
       title: 'Requirements',
-      intro: `${count(total)} requirements of the frameworks this project applies. A requirement is completed when every control in scope that serves it is approved.`,
+      intro: `${count(applicableTotal)} applicable requirements of the frameworks this project applies (${count(total)} listed). A requirement is completed when every control in scope that serves it is approved.`,
       blocks: blocks.length ? blocks : [{ kind: 'empty', text: 'The project applies no framework yet.' }],
     };
   },

@@ -6,6 +6,7 @@ import type {
   EuAiActSettingsResponse,
   FrameworkQuestionnaire,
   SoaItem,
+  SoaHeader,
   StatementOfApplicability,
 } from '@aegis/contracts';
 import { ADA } from '../../../testing/factories';
@@ -216,6 +217,8 @@ export function buildSoaItem(overrides: Partial<SoaItem> = {}): SoaItem {
     included: true,
     decided_by: 'default',
     justification: null,
+    reason: 'Applies: no scoping answer limits it — ISO/IEC 42001:2023, Annex A, control A.6.1.2',
+    article: 'ISO/IEC 42001:2023, Annex A, control A.6.1.2',
     decided_at: null,
     decided_by_user: null,
     status: 'ready',
@@ -224,13 +227,36 @@ export function buildSoaItem(overrides: Partial<SoaItem> = {}): SoaItem {
   };
 }
 
-export function buildSoa(items: SoaItem[]): StatementOfApplicability {
+export function buildSoa(items: SoaItem[], extra: Partial<Pick<StatementOfApplicability, 'header' | 'authorities_only' | 'framework_code' | 'framework_name'>> = {}): StatementOfApplicability {
   const included = items.filter((item) => item.included).length;
   return {
     framework_code: 'ISO_IEC_42001',
     framework_name: 'ISO/IEC 42001',
     generated_at: '2026-11-21T10:00:00Z',
+    header: null,
     counts: { included, excluded: items.length - included },
     items,
+    authorities_only: [],
+    ...extra,
   };
 }
+
+/** The EU AI Act statement's header: a deployer of an Annex III point 4(a) system. */
+export const buildSoaHeader = (overrides: Partial<SoaHeader> = {}): SoaHeader => ({
+  classification: {
+    status: 'complete',
+    label: 'High-risk',
+    reasons: [{ rule: 'annex_iii_4a', text: 'Recruitment and selection: a use listed in Annex III, so the system is high-risk.', article: 'Art. 6(2), Annex III point 4(a)' }],
+    warnings: [],
+  },
+  settings: [
+    { field: 'product_category', label: 'Product category', answers: ['AI system'] },
+    { field: 'role', label: 'Your role', answers: ['Deployer'] },
+    { field: 'model_property', label: 'Model property', answers: [] },
+  ],
+  answered_at: '2026-11-20T08:30:00Z',
+  answered_by: ADA,
+  dates: [{ date: '2026-12-02', what: 'High-risk obligations for Annex III systems', basis: 'Art. 113 as amended', applies_now: false }],
+  dates_source: 'Art. 113 of Regulation (EU) 2024/1689 as amended by Regulation (EU) 2026/1744',
+  ...overrides,
+});
