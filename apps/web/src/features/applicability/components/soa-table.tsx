@@ -23,12 +23,14 @@ type Props = {
   labelledBy: string;
   /** Absent when the caller may not decide (questionnaire:update). */
   onDecide?: (decision: SoaDecision) => void;
+  /** The rows binding public authorities only: neither included nor excluded, nothing to decide. */
+  authoritiesOnly?: boolean;
 };
 
 /** Who decided, in words: the engine from the answers, a person (with when), or nothing excluded it. */
 function decidedBy(item: SoaItem): string {
   if (item.decided_by === 'engine') return 'From the scoping answers';
-  if (item.decided_by === 'default') return 'Nothing in the answers excludes it';
+  if (item.decided_by === 'default') return 'Applies from the scoping answers';
   const who = item.decided_by_user?.name ?? 'A person';
   return item.decided_at ? `${who}, ${formatDate(item.decided_at)}` : who;
 }
@@ -45,16 +47,16 @@ function actionsFor(item: SoaItem, onDecide: (decision: SoaDecision) => void): R
   return actions;
 }
 
-/** The statement of applicability: each control, included or excluded, why and by whom, and its status. */
-export function SoaTable({ items, labelledBy, onDecide }: Props) {
+/** The statement of applicability: each requirement, included or excluded, why (with its article) and by whom, and its status. */
+export function SoaTable({ items, labelledBy, onDecide, authoritiesOnly = false }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
-            <TableCell>Control</TableCell>
+            <TableCell>Requirement</TableCell>
             <TableCell sx={{ width: 120 }}>Applicability</TableCell>
-            <TableCell>Justification</TableCell>
+            <TableCell>Why, and its legal basis</TableCell>
             <TableCell sx={{ width: 136 }}>Status</TableCell>
             {onDecide && (
               <TableCell sx={{ width: 56 }}>
@@ -79,16 +81,22 @@ export function SoaTable({ items, labelledBy, onDecide }: Props) {
                 </Typography>
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                <Chip size="small" color={item.included ? 'success' : 'default'} variant={item.included ? 'filled' : 'outlined'} label={item.included ? 'Included' : 'Excluded'} />
+                {authoritiesOnly ? (
+                  <Chip size="small" variant="outlined" label="Authorities only" />
+                ) : (
+                  <Chip size="small" color={item.included ? 'success' : 'default'} variant={item.included ? 'filled' : 'outlined'} label={item.included ? 'Included' : 'Excluded'} />
+                )}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                {item.justification && <Typography variant="body2">{item.justification}</Typography>}
-                <Typography variant="caption" color="text.secondary" component="p">
-                  {decidedBy(item)}
-                </Typography>
+                <Typography variant="body2">{item.reason}</Typography>
+                {!authoritiesOnly && (
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {decidedBy(item)}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                <StatusChip status={item.status} label={item.status === 'out_of_scope' ? 'Not applicable' : undefined} />
+                {authoritiesOnly ? '—' : <StatusChip status={item.status} label={item.status === 'out_of_scope' ? 'Not applicable' : undefined} />}
               </TableCell>
               {onDecide && (
                 <TableCell sx={{ verticalAlign: 'top' }}>

@@ -11,8 +11,10 @@ import { QuestionnairesSection } from '../components/questionnaires-section';
 import { SoaSection } from '../components/soa-section';
 import { useScrollToHash } from '../use-scroll-to-hash';
 
-/** The framework whose statement of applicability the page shows, when the project applies it. */
+/** The framework whose statement of applicability the page shows first, when the project applies it. */
 export const SOA_FRAMEWORK = 'ISO_IEC_42001';
+/** The frameworks with a statement of applicability on the page, in the order it offers them (issue 30, item 18: the EU AI Act's too). */
+export const SOA_FRAMEWORKS = [SOA_FRAMEWORK, 'EU_AI_ACT'] as const;
 
 /**
  * The project's scoping: which obligations apply and why. Three parts, one under the other, each
@@ -24,7 +26,9 @@ export function ScopingScreen({ project }: { project: Project }) {
   const can = (right: (typeof project.rights)[number]) => project.rights.includes(right);
   const showSettings = can('eu_ai_act_settings:read');
   const showQuestionnaires = can('questionnaire:read');
-  const showSoa = can('requirements:read') && project.frameworks.some((framework) => framework.framework_code === SOA_FRAMEWORK);
+  const soaFrameworks = project.frameworks.filter((framework) => (SOA_FRAMEWORKS as readonly string[]).includes(framework.framework_code));
+  soaFrameworks.sort((a, b) => SOA_FRAMEWORKS.indexOf(a.framework_code as (typeof SOA_FRAMEWORKS)[number]) - SOA_FRAMEWORKS.indexOf(b.framework_code as (typeof SOA_FRAMEWORKS)[number]));
+  const showSoa = can('requirements:read') && soaFrameworks.length > 0;
   const sections = [
     showSettings && { id: 'eu-ai-act', label: 'EU AI Act settings' },
     showQuestionnaires && { id: 'questionnaires', label: 'Questionnaires' },
@@ -57,7 +61,7 @@ export function ScopingScreen({ project }: { project: Project }) {
       <Stack spacing={5} sx={{ '& h3[id]': { scrollMarginTop: 88 } }}>
         {showSettings && <EuAiActSettingsSection projectId={project.id} canUpdate={can('eu_ai_act_settings:update')} />}
         {showQuestionnaires && <QuestionnairesSection projectId={project.id} canAnswer={can('questions:answer')} canComplete={can('questionnaire:update')} />}
-        {showSoa && <SoaSection projectId={project.id} framework={SOA_FRAMEWORK} canDecide={can('questionnaire:update')} />}
+        {showSoa && <SoaSection projectId={project.id} frameworks={soaFrameworks.map((f) => ({ code: f.framework_code, name: f.name }))} canDecide={can('questionnaire:update')} />}
       </Stack>
     </Box>
   );

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/app-api';
 import { buildProject } from '../../../testing/factories';
-import type { FetchCall } from '../../../testing/fetch-stub';
 import { renderApp } from '../../../testing/render-app';
 import { stubApplicabilityApi } from '../testing/applicability-api';
-import { ASSESSED, buildSoaItem } from '../testing/applicability-fixtures';
+import { jsonResponse, type FetchCall } from '../../../testing/fetch-stub';
+import { ASSESSED, buildSoa, buildSoaHeader, buildSoaItem } from '../testing/applicability-fixtures';
 
 vi.mock('../../../lib/unread-stream', () => ({ startUnreadStream: vi.fn(), stopUnreadStream: vi.fn(), useUnreadCount: vi.fn(() => 0) }));
 
@@ -26,7 +26,9 @@ const items = [
     section: ['Annex A', 'A.10 Third-party and customer relationships'],
     included: false,
     decided_by: 'engine',
-    justification: 'The organization relies on no third party for AI (answer to “Does the organization rely on third parties…”: No)',
+    justification: 'Applies when the answer to “Does the organization rely on third parties…” is Yes; this project\'s answer: No',
+    reason: 'Does not apply: it applies when the answer to “Does the organization rely on third parties…” is Yes; this project\'s answer to “Does the organization rely on third parties…”: No — A.10.3',
+    article: 'A.10.3',
     status: 'out_of_scope',
   }),
   buildSoaItem({ requirement_id: id(803), code: 'A.7.2', title: 'Data for development', status: 'in_progress' }),
@@ -45,12 +47,12 @@ async function open(options: Partial<Parameters<typeof stubApplicabilityApi>[0]>
 const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 describe('the scoping page: statement of applicability', () => {
-  it('lists every control with its decision, justification and status, filtered by decision with counts that match', async () => {
+  it('lists every control with its decision, why with its basis, and status, filtered by decision with counts that match', async () => {
     const { user, table } = await open();
     expect(rows(table)).toHaveLength(3);
     const excluded = rows(table)[1]!;
     expect(within(excluded).getByText('Excluded')).toBeInTheDocument();
-    expect(within(excluded).getByText(/relies on no third party/)).toBeInTheDocument();
+    expect(within(excluded).getByText(/^Does not apply: .*rely on third parties.*: No — A\.10\.3$/)).toBeInTheDocument();
     expect(within(excluded).getByText('From the scoping answers')).toBeInTheDocument();
     expect(within(excluded).getByText('Not applicable')).toBeInTheDocument();
     expect(within(excluded).getByText('Annex A › A.10 Third-party and customer relationships')).toBeInTheDocument();
@@ -123,9 +125,55 @@ describe('the scoping page: statement of applicability', () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
   });
 
-  it('is left out for a project that does not apply ISO/IEC 42001', async () => {
+  it('shows the EU AI Act statement with its header, each row with why and its article, and the authority-only rows apart and in no count (issue 30, items 16-18)', async () => {
+    const euItems = [
+      buildSoaItem({ requirement_id: id(901), code: 'Art. 26(1)', title: 'Use per the instructions', section: ['Chapter III'], reason: 'Applies: the EU AI Act role is Deployer — Art. 26(1)', article: 'Art. 26(1)' }),
+      buildSoaItem({
+        requirement_id: id(902),
+        code: 'Art. 16(a)',
+        title: 'Meet Section 2',
+        included: false,
+        decided_by: 'engine',
+        justification: "Applies when the EU AI Act role is Provider; this project's answer: Deployer",
+        reason: "Does not apply: it applies when the EU AI Act role is Provider; this project's EU AI Act role: Deployer — Art. 16(a)",
+        article: 'Art. 16(a)',
+        status: 'out_of_scope',
+      }),
+    ];
+    const authorities = [
+      buildSoaItem({ requirement_id: id(903), code: 'Art. 5(5)', title: 'Member States may permit', included: false, decided_by: 'engine', reason: 'Binds public authorities only; shown for reference, neither included nor excluded — Art. 5(5)', article: 'Art. 5(5)', status: 'out_of_scope' }),
+    ];
+    const eu = buildSoa(euItems, { framework_code: 'EU_AI_ACT', framework_name: 'EU AI Act', header: buildSoaHeader(), authorities_only: authorities });
+    const { user } = await open({
+      handle: (call) => (call.url.includes('/statement-of-applicability?') && call.url.includes('framework=EU_AI_ACT') ? jsonResponse(200, eu) : undefined),
+    });
+    await user.click(screen.getByRole('button', { name: 'EU AI Act' }));
+    const header = await screen.findByRole('region', { name: 'What the statement was decided on' });
+    expect(within(header).getByRole('heading', { name: 'Classification: High-risk' })).toBeInTheDocument();
+    expect(within(header).getByText('Recruitment and selection: a use listed in Annex III, so the system is high-risk. (Art. 6(2), Annex III point 4(a))')).toBeInTheDocument();
+    expect(within(header).getByText('Deployer')).toBeInTheDocument();
+    expect(within(header).getByText('Not answered')).toBeInTheDocument();
+    expect(within(header).getByText(/^Answered by Ada Lovelace, /)).toBeInTheDocument();
+    expect(within(header).getByText(/High-risk obligations for Annex III systems \(Art\. 113 as amended\), not yet applicable/)).toBeInTheDocument();
+
+    const table = screen.getByRole('table', { name: 'Statement of applicability' });
+    await waitFor(() => expect(rows(table)).toHaveLength(2));
+    expect(within(table).getByText('Applies: the EU AI Act role is Deployer — Art. 26(1)')).toBeInTheDocument();
+    expect(within(table).getByText(/this project's EU AI Act role: Deployer — Art\. 16\(a\)$/)).toBeInTheDocument();
+    expect(within(table).queryByText(/Binds public authorities only/)).not.toBeInTheDocument();
+    // The counts are over the decided rows only.
+    expect(screen.getByRole('button', { name: 'All (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Excluded (1)' })).toBeInTheDocument();
+    const apart = screen.getByRole('table', { name: 'Binds authorities only' });
+    expect(rows(apart)).toHaveLength(1);
+    expect(within(apart).getByText('Authorities only')).toBeInTheDocument();
+    expect(within(apart).getByText(/— Art\. 5\(5\)$/)).toBeInTheDocument();
+    expect(within(apart).queryByRole('button', { name: /^Applicability of/ })).not.toBeInTheDocument();
+  });
+
+  it('is left out for a project that applies no framework with a statement', async () => {
     signIn();
-    stubApplicabilityApi({ project: buildProject({ frameworks: [frameworks[0]!] }), settings: ASSESSED });
+    stubApplicabilityApi({ project: buildProject({ frameworks: [{ framework_code: 'NIST_AI_RMF', name: 'NIST AI RMF' }] }), settings: ASSESSED });
     renderApp(page);
     await screen.findByRole('heading', { level: 3, name: 'EU AI Act settings' }, { timeout: 10_000 });
     expect(screen.queryByRole('heading', { name: 'Statement of applicability' })).not.toBeInTheDocument();

@@ -92,8 +92,17 @@ export function stubApplicabilityApi({ project, settings = buildSettingsResponse
         const item = state.soa[index]!;
         const next: SoaItem =
           choice === 'engine'
-            ? { ...item, included: true, decided_by: 'default', justification: null, decided_at: null, decided_by_user: null }
-            : { ...item, included: choice === 'include', decided_by: 'person', justification: justification ?? null, decided_at: NOW, decided_by_user: ADA, status: choice === 'include' ? item.status : 'out_of_scope' };
+            ? { ...item, included: true, decided_by: 'default', justification: null, reason: `Applies: no scoping answer limits it — ${item.article}`, decided_at: null, decided_by_user: null }
+            : {
+                ...item,
+                included: choice === 'include',
+                decided_by: 'person',
+                justification: justification ?? null,
+                reason: `${choice === 'include' ? 'Included' : 'Excluded'} by a person: ${justification ?? ''} — ${item.article}`,
+                decided_at: NOW,
+                decided_by_user: ADA,
+                status: choice === 'include' ? item.status : 'out_of_scope',
+              };
         if (!isDryRun(call)) state.soa[index] = next;
         const change: ApplicabilityChange =
           choice === 'exclude' ? { ...NO_CHANGE, requirements_out: [{ id: item.requirement_id, framework_code: 'ISO_IEC_42001', code: item.code, title: item.title, reason: justification ?? '' }] } : NO_CHANGE;
