@@ -22,6 +22,15 @@ const OPEN_POINT =
 const NOT_SECTION_B_ONLY = { field: 'eu_ai_act.high_risk_basis', in: ['annex_i_product', 'annex_iii_use_case', 'annex_iii_exemption_claimed'] };
 const SECTION_B_NOTE =
   'As amended by Regulation (EU) 2026/1744, machinery (Regulation (EU) 2023/1230) moved to Annex I Section B; for Section B products only Art. 6(1), 60a and 102-112 apply, so the Chapter III requirements do not.'
+const HIGH_RISK_ANNEX_III_DATE = '2027-12-02';
+const HIGH_RISK_ANNEX_I_DATE = '2028-08-02';
+/** High-risk under Art. 6(1) (Annex I) and not also on an Annex III basis, whose earlier date then governs. */
+const ANNEX_I_ONLY = {
+  all: [
+    { field: 'eu_ai_act.high_risk_basis', in: ['annex_i_product', 'annex_i_section_b_product'] },
+    { not: { field: 'eu_ai_act.high_risk_basis', in: ['annex_iii_use_case', 'annex_iii_exemption_claimed'] } },
+  ],
+};
 const OPERATOR_ROLES = new Set(['provider', 'deployer', 'importer', 'distributor', 'authorised_representative', 'product_manufacturer', 'gpai_provider', 'third_party_supplier']);
 const role = (roles) => ({ field: 'eu_ai_act.role', in: roles });
 const and = (conds) => (conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : { all: conds });
@@ -191,6 +200,11 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     const current = a.applies_from.as_amended_by_2026_1744;
     const from = firstDate(current === 'unchanged' ? a.applies_from.original_2024_1689 : current);
     if (from) out.applies_from = from;
+    // Art. 113(c) as amended: Chapter III Sections 1-3 apply to Annex III systems from 2 December 2027 and to
+    // high-risk systems under Art. 6(1) (Annex I) from 2 August 2028 (issue 30, item 15).
+    if (from === HIGH_RISK_ANNEX_III_DATE && a.chapter === 'III' && ['1', '2', '3'].includes(a.section) && current.includes(HIGH_RISK_ANNEX_I_DATE)) {
+      out.applies_from_when = [{ date: HIGH_RISK_ANNEX_I_DATE, when: ANNEX_I_ONLY }];
+    }
     out.applies_from_note = appliesFromNote(a);
     if (a.roles.every((r) => r === 'public_authorities_or_commission')) out.binds = 'authorities';
     out.children = paragraphs;

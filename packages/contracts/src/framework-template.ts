@@ -118,6 +118,7 @@ type RequirementInput = {
   notes?: string[];
   applies_when?: AppliesWhen;
   applies_from?: string;
+  applies_from_when?: { date: string; when: AppliesWhen }[];
   applies_from_note?: string;
   coverage?: 'full' | 'partial';
   coverage_note?: string;
@@ -138,6 +139,15 @@ export const templateRequirement: z.ZodType<RequirementInput> = z
     /** Applicable only when this (and every ancestor's) condition holds. */
     applies_when: appliesWhen.optional(),
     applies_from: z.iso.date().optional(),
+    /**
+     * Other dates for some projects: the first case whose condition holds for the project's answers gives the
+     * date instead of `applies_from` (e.g. a later date for one basis). Needs `applies_from`, the date otherwise.
+     */
+    applies_from_when: z
+      .array(z.strictObject({ date: z.iso.date(), when: appliesWhen }))
+      .min(1)
+      .max(10)
+      .optional(),
     applies_from_note: text(1000).optional(),
     /** Whether the mapped controls together meet the requirement; `partial` says what is left in coverage_note. */
     coverage: z.enum(['full', 'partial']).optional(),

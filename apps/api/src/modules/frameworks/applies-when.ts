@@ -1,4 +1,4 @@
-import type { AppliesWhen } from '@aegis/contracts';
+import type { AppliesWhen, TemplateRequirement } from '@aegis/contracts';
 
 /** Scoping answers by field id: a single answer is a scalar, a multiple-choice answer an array. */
 export type ScopingAnswers = Readonly<Record<string, string | number | boolean | readonly (string | number | boolean)[] | null | undefined>>;
@@ -33,4 +33,18 @@ export function evaluateAppliesWhen(condition: AppliesWhen, answers: ScopingAnsw
 /** A requirement applies unless its own condition or an ancestor's is definitely false. */
 export function isApplicable(conditions: readonly (AppliesWhen | undefined)[], answers: ScopingAnswers): boolean {
   return conditions.every((c) => c === undefined || evaluateAppliesWhen(c, answers) !== false);
+}
+
+/**
+ * The date from which a requirement applies to a project with these answers: the nearest dated node of its
+ * chain (the requirement, then its ancestors; pass them root first), its first `applies_from_when` case
+ * whose condition definitely holds, otherwise its `applies_from`. Null when no node is dated.
+ */
+export function appliesFromFor(chain: readonly Pick<TemplateRequirement, 'applies_from' | 'applies_from_when'>[], answers: ScopingAnswers): string | null {
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const node = chain[i]!;
+    if (!node.applies_from) continue;
+    return node.applies_from_when?.find((c) => evaluateAppliesWhen(c.when, answers) === true)?.date ?? node.applies_from;
+  }
+  return null;
 }

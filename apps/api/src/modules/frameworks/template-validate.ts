@@ -216,6 +216,14 @@ function checkSemantics(value: unknown, options: ValidateOptions, found: Collect
       }
     });
     if (obj(node.applies_when)) checkCondition(node.applies_when, [...path, 'applies_when'], questions, found);
+    const cases = arr(node.applies_from_when);
+    if (cases.length > 0 && str(node.applies_from) === undefined) {
+      found.add({ path: [...path, 'applies_from_when'], message: 'applies_from_when needs applies_from, the date when no case holds' });
+    }
+    cases.forEach((c, j) => {
+      const when = obj(c)?.when;
+      if (obj(when)) checkCondition(when, [...path, 'applies_from_when', j, 'when'], questions, found);
+    });
   }
 }
 
