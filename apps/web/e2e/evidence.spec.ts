@@ -145,7 +145,8 @@ test('an editor uploads three files by drag and drop (one over 100 MB refused), 
   await expect(proposal.getByText('Full-text match')).toBeVisible();
   // The matched passage, its matches highlighted.
   await expect(proposal.locator('blockquote mark').first()).toBeVisible();
-  await expect(suggestions.getByText(/^Last suggested .*, by full-text ranking\.$/)).toBeVisible();
+  // The floor below which nothing is proposed is said with it (issue 29, item 19).
+  await expect(suggestions.getByText(/^Last suggested .*, by full-text ranking\. Files below 20% relevance are not proposed\.$/)).toBeVisible();
   await expectNoSeriousViolations(page, 'control with suggested evidence');
   await proposal.getByRole('button', { name: 'Accept risk-method.md' }).click();
   await expect(page.getByText('“risk-method.md” linked to MFF-1.RSK.01')).toBeVisible();
