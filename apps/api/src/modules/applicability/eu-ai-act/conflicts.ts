@@ -1,7 +1,7 @@
 import type { AppliesWhen, EuAiActSettingField } from '@aegis/contracts';
 import { all, answered, any, chosen, holds, not } from './conditions';
-import { ART_25_TERMS, ART_50_TRIGGERS, DEROGATION_CONDITIONS, GPAI_CATEGORIES } from './rules';
-import { ANNEX_III_OPTION_VALUES, PROHIBITED_OPTION_VALUES, annexIiiValue } from './use-cases';
+import { ART_25_TERMS, ART_50_TRIGGERS, DEROGATION_CONDITIONS, GPAI_CATEGORIES, PLACED_BEFORE_HIGH_RISK_OBLIGATIONS } from './rules';
+import { ANNEX_III_OPTION_VALUES, AUTHORISED_REAL_TIME_RBI, PROHIBITED_OPTION_VALUES, annexIiiValue } from './use-cases';
 
 /**
  * Answers that contradict each other, as data. Each is either refused (`reject`: the request answers 422
@@ -84,7 +84,7 @@ export const CONFLICTS: readonly Conflict[] = [
   {
     id: 'pre_market_but_on_the_market',
     outcome: 'reject',
-    when: all(chosen('critical_issues', 'excluded_pre_market_research'), chosen('supply_terms', 'placed_on_market', 'own_use_only', 'placed_before_2026_08_02')),
+    when: all(chosen('critical_issues', 'excluded_pre_market_research'), chosen('supply_terms', 'placed_on_market', 'own_use_only', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS)),
     field: 'critical_issues',
     other: 'supply_terms',
     message:
@@ -137,6 +137,37 @@ export const CONFLICTS: readonly Conflict[] = [
     message:
       'Art. 25(1) makes you the provider only of a high-risk system, and this one is not classified high-risk: the change is not counted. If you place the system on the market under your own name, choose role "provider".',
     article: 'Art. 25(1), 3(3)',
+  },
+  {
+    // Art. 111(2) covers high-risk systems only; placed_before_2026_08_02 still serves 111(4), so it is not named.
+    id: 'placed_before_high_risk_obligations_without_high_risk',
+    outcome: 'warn',
+    when: all(
+      chosen('supply_terms', 'placed_before_high_risk_obligations'),
+      answered('product_category'),
+      answered('use_case'),
+      answered('project_requirements'),
+      answered('critical_issues'),
+      // Real-time identification within the allowed cases is high-risk only for law enforcement: known once the establishment is.
+      any(not(chosen('use_case', AUTHORISED_REAL_TIME_RBI)), answered('establishment')),
+      not(any(holds('high_risk'), holds('prohibited'), holds('out_of_scope'))),
+    ),
+    field: 'supply_terms',
+    other: 'use_case',
+    message:
+      'supply_terms "placed_before_high_risk_obligations" concerns high-risk systems only (Art. 111(2)), and this one is not classified high-risk: the answer changes nothing here. For a system placed on the market before 2 August 2026, choose "placed_before_2026_08_02" (Art. 111(4) for generated content).',
+    article: 'Art. 111(2), 113(c) as amended',
+  },
+  {
+    // Art. 111(1) covers AI systems that are components of the Annex X systems: a model on its own, or software that is not an AI system, is not one.
+    id: 'annex_x_component_without_ai_system',
+    outcome: 'warn',
+    when: all(chosen('supply_terms', 'annex_x_large_scale_it_component'), any(chosen('product_category', 'gpai_model', 'not_ai_system'), holds('out_of_scope'))),
+    field: 'supply_terms',
+    other: 'product_category',
+    message:
+      'supply_terms "annex_x_large_scale_it_component" concerns AI systems in the Regulation\'s scope that are components of the large-scale IT systems of Annex X (Art. 111(1)), and nothing else answered makes this one such a system: the answer changes nothing here. If a system built on the model is the component, choose product_category "gpai_model_and_system".',
+    article: 'Art. 111(1), Annex X',
   },
   {
     id: 'prohibited_practice_with_other_uses',

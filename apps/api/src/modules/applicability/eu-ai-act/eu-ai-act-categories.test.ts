@@ -340,3 +340,97 @@ describe('profiling keeps an Annex III system high-risk, whatever derogation (Ar
     expect(rulesOf(classify({ use_case: ['annex_iii_4a'] }))).not.toContain('profiling_keeps_high_risk');
   });
 });
+
+// ── item 12: Art. 111 as amended ────────────────────────────────────────────────────────────────────────
+
+const BEFORE_2026 = 'placed_before_2026_08_02';
+const BEFORE_HIGH_RISK_DATE = 'placed_before_high_risk_obligations';
+const ANNEX_X = 'annex_x_large_scale_it_component';
+
+/**
+ * Art. 111(2) as amended: operators of high-risk systems placed on the market or put into service before the
+ * date their Chapter III obligations apply (Art. 113(c): 2 December 2027 for Annex III, 2 August 2028 for
+ * Annex I) are bound only if the design changes significantly from that date; those intended for public
+ * authorities comply by 2 August 2030. `date`: the cut-off the reason names, or null when 111(2) gives none.
+ */
+const ART_111_2_CASES: { name: string; settings: EuAiActSettingsInput; date: string | null }[] = [
+  { name: 'a recruitment tool (Annex III 4(a)) on the market since 2025', settings: { use_case: ['annex_iii_4a'], supply_terms: ['placed_on_market', BEFORE_2026] }, date: '2 December 2027' },
+  { name: 'a recruitment tool placed on the market in September 2026', settings: { use_case: ['annex_iii_4a'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: '2 December 2027' },
+  {
+    name: 'a public body deploying a benefits-eligibility system (5(a)) put into service in 2027',
+    settings: { role: ['deployer'], use_case: ['annex_iii_5a'], establishment: ['eu', 'public_authority'], supply_terms: [BEFORE_HIGH_RISK_DATE] },
+    date: '2 December 2027',
+  },
+  { name: 'a medical device with an AI safety component (Annex I Section A) placed in 2027', settings: { product_category: 'annex_i_section_a_product', supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: '2 August 2028' },
+  { name: 'an Annex I Section A product on the market since 2025', settings: { product_category: 'annex_i_section_a_product', supply_terms: ['placed_on_market', BEFORE_2026] }, date: '2 August 2028' },
+  { name: 'a machine with an AI safety component (Annex I Section B, Art. 111 among Art. 102–112) placed in 2027', settings: { product_category: 'annex_i_section_b_product', supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: '2 August 2028' },
+  { name: 'a recruitment tool placed on the market after its high-risk obligations apply', settings: { use_case: ['annex_iii_4a'] }, date: null },
+  { name: 'a chatbot placed in September 2026 (not high-risk)', settings: { project_requirements: ['interacts_with_people'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
+  { name: 'an Annex III use under the Art. 6(3) derogation placed in September 2026 (not high-risk)', settings: { use_case: ['annex_iii_4a'], critical_issues: ['derogation_preparatory_task'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
+  { name: 'social scoring placed in September 2026 (a prohibition stands alone)', settings: { use_case: ['prohibited_social_scoring'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
+];
+
+describe('Art. 111(2): high-risk systems placed before their Chapter III obligations apply (as amended)', () => {
+  it.each(ART_111_2_CASES)('$name: $date', (c) => {
+    const classification = classify(c.settings);
+    const reasons = classification.reasons.filter((r) => r.article.startsWith('Art. 111(2)'));
+    if (c.date === null) {
+      expect(reasons).toEqual([]);
+      return;
+    }
+    expect(reasons).toHaveLength(1);
+    const [reason] = reasons;
+    expect(reason!.text).toContain(c.date);
+    // The other basis's date is not this system's cut-off.
+    expect(reason!.text).not.toContain(c.date === '2 December 2027' ? '2 August 2028' : '2 December 2027');
+    expect(reason!.text).toMatch(/significant change/i);
+    expect(reason!.text).toContain('2 August 2030');
+    expect(reason!.article).toMatch(/113\(c\)/);
+  });
+
+  it('a system high-risk both as an Annex I product and for an Annex III use names each cut-off in its own reason', () => {
+    const classification = classify({ product_category: 'annex_i_section_a_product', use_case: ['annex_iii_4a'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] });
+    const texts = classification.reasons.filter((r) => r.article.startsWith('Art. 111(2)')).map((r) => r.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.some((t) => t.includes('2 December 2027'))).toBe(true);
+    expect(texts.some((t) => t.includes('2 August 2028'))).toBe(true);
+  });
+
+  it('Art. 111(4) keeps 2 August 2026: a generator placed in September 2026 has no marking grace period', () => {
+    const rules = rulesOf(classify({ project_requirements: ['generates_synthetic_content'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }));
+    expect(rules).not.toContain('legacy_generative');
+  });
+});
+
+/** The Art. 111 answers that say nothing for the system described are kept, with a warning (conflicts.ts). */
+const ART_111_WARNING_CASES: { name: string; settings: EuAiActSettingsInput; warning: string | null }[] = [
+  { name: 'placed before the high-risk date, a chatbot (minimal or transparency, not high-risk)', settings: { project_requirements: ['interacts_with_people'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, warning: 'placed_before_high_risk_obligations_without_high_risk' },
+  { name: 'placed before the high-risk date, a spam filter (minimal risk)', settings: { supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: 'placed_before_high_risk_obligations_without_high_risk' },
+  { name: 'placed before the high-risk date, an Annex III use under the Art. 6(3) derogation', settings: { use_case: ['annex_iii_4a'], critical_issues: ['derogation_preparatory_task'], supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: 'placed_before_high_risk_obligations_without_high_risk' },
+  { name: 'placed before the high-risk date, a general-purpose AI model', settings: { product_category: 'gpai_model', model_property: ['none'], supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: 'placed_before_high_risk_obligations_without_high_risk' },
+  { name: 'placed before the high-risk date, a recruitment tool (high-risk)', settings: { use_case: ['annex_iii_4a'], supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: null },
+  { name: 'placed before the high-risk date, an Annex I product (high-risk)', settings: { product_category: 'annex_i_section_a_product', supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: null },
+  { name: 'placed before the high-risk date, the use not answered yet (not known to be not high-risk)', settings: { use_case: null, supply_terms: [BEFORE_HIGH_RISK_DATE] }, warning: null },
+  { name: 'placed before 2 August 2026, a chatbot (the option still serves Art. 111(4))', settings: { project_requirements: ['interacts_with_people'], supply_terms: [BEFORE_2026] }, warning: null },
+  { name: 'an Annex X component that is a general-purpose AI model on its own', settings: { product_category: 'gpai_model', model_property: ['none'], supply_terms: ['placed_on_market', ANNEX_X] }, warning: 'annex_x_component_without_ai_system' },
+  { name: 'an Annex X component that is not an AI system', settings: { product_category: 'not_ai_system', supply_terms: ['placed_on_market', ANNEX_X] }, warning: 'annex_x_component_without_ai_system' },
+  { name: 'an Annex X component that is a visa-examination AI system (Annex III 7(c))', settings: { use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market', ANNEX_X] }, warning: null },
+  { name: 'an Annex X component that is an AI system of minimal risk (Art. 111(1) covers every AI system component)', settings: { supply_terms: ['placed_on_market', ANNEX_X] }, warning: null },
+];
+
+describe('Art. 111 answers without effect are kept, with a warning', () => {
+  const ART_111_WARNINGS = ['placed_before_high_risk_obligations_without_high_risk', 'annex_x_component_without_ai_system'];
+  it.each(ART_111_WARNING_CASES)('$name: $warning', (c) => {
+    const warnings = classify(c.settings).warnings.filter((w) => ART_111_WARNINGS.includes(w.rule));
+    expect(warnings.map((w) => w.rule)).toEqual(c.warning === null ? [] : [c.warning]);
+    for (const w of warnings) expect(w.article).toMatch(/^Art\. 111\(/);
+  });
+});
+
+describe('pre-market research conflicts with every answer that says the system is already on the market', () => {
+  it.each(['placed_on_market', 'own_use_only', BEFORE_2026, BEFORE_HIGH_RISK_DATE])('supply_terms %s', (placed) => {
+    const validation = validateEuAiActSettings({ ...BASE, critical_issues: ['excluded_pre_market_research'], supply_terms: [placed] });
+    expect(validation.ok).toBe(false);
+    if (!validation.ok) expect(validation.problems.map((p) => p.path)).toEqual(['body.critical_issues']);
+  });
+});

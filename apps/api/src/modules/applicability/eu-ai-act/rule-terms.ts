@@ -46,6 +46,11 @@ export const ART_50_DEPLOYER_TRIGGERS = ['emotion_recognition', 'biometric_categ
 /** A system with one of these falls under Art. 50 (Art. 2(12)), whoever holds the duty. */
 export const ART_50_TRIGGERS = [...ART_50_PROVIDER_TRIGGERS, ...ART_50_DEPLOYER_TRIGGERS];
 export const ART_25_TERMS = ['rebranded_high_risk', 'substantially_modified_high_risk', 'repurposed_into_high_risk'];
+/**
+ * Art. 111(2) as amended: placed on the market or put into service before the system's Chapter III obligations
+ * apply (2 December 2027 Annex III, 2 August 2028 Annex I, Art. 113(c)); before 2 August 2026 is before it too.
+ */
+export const PLACED_BEFORE_HIGH_RISK_OBLIGATIONS = ['placed_before_2026_08_02', 'placed_before_high_risk_obligations'];
 
 export const annexIii = chosen('use_case', ...ANNEX_III_OPTION_VALUES);
 export const derogationClaimed = chosen('critical_issues', ...DEROGATION_CONDITIONS);

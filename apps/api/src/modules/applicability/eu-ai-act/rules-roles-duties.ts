@@ -1,6 +1,6 @@
 import type { ClassificationRule } from './rule-terms';
 import { all, answered, any, chosen, holds, not } from './conditions';
-import { ART_50_TRIGGERS, GPAI_CATEGORIES, SYSTEM_CATEGORIES } from './rule-terms';
+import { ART_50_TRIGGERS, GPAI_CATEGORIES, PLACED_BEFORE_HIGH_RISK_OBLIGATIONS, SYSTEM_CATEGORIES } from './rule-terms';
 import { ANNEX_III_OPTION_VALUES, annexIiiValue } from './use-cases';
 
 /** The Annex III uses that call for a FRIA from a public body or public-service provider: all but point 2 (Art. 27(1)). */
@@ -179,12 +179,22 @@ export const duties: ClassificationRule[] = [
     text: 'As an employer, you inform the workers affected and their representatives before putting the high-risk system into use at the workplace.',
     article: 'Art. 26(7)',
   },
+  // Art. 111(2) as amended (issue 30, item 12): the cut-off is the date the system's Chapter III obligations
+  // apply (Art. 113(c)), one rule per basis so the reason names it. A system placed before 2 August 2026 was
+  // placed before that date too; 111(4) (legacy_generative) keeps 2 August 2026.
   {
-    id: 'legacy_high_risk',
-    when: all(holds('high_risk'), chosen('supply_terms', 'placed_before_2026_08_02')),
+    id: 'legacy_high_risk_annex_iii',
+    when: all(holds('basis.annex_iii'), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS)),
     adds: {},
-    text: 'Placed on the market before the high-risk rules apply: they bind it only after a significant change in its design; systems meant for public authorities comply by 2 August 2030.',
-    article: 'Art. 111(2)',
+    text: 'Placed on the market or put into service before 2 December 2027, when the high-risk obligations for Annex III systems apply: they bind it only after a significant change in its design from that date; systems meant for public authorities comply by 2 August 2030.',
+    article: 'Art. 111(2), 113(c)(i) as amended',
+  },
+  {
+    id: 'legacy_high_risk_annex_i',
+    when: all(any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b')), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS)),
+    adds: {},
+    text: 'Placed on the market or put into service before 2 August 2028, when the high-risk obligations for Annex I products apply: they bind it only after a significant change in its design from that date; systems meant for public authorities comply by 2 August 2030.',
+    article: 'Art. 111(2), 113(c)(ii) as amended',
   },
   {
     id: 'legacy_generative',

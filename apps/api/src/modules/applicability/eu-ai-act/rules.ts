@@ -2,7 +2,7 @@ import type { ClassificationRule } from './rule-terms';
 import { gpai, highRisk, prohibited, scope, transparency } from './rules-categories';
 import { duties, minimal, openSource, roles } from './rules-roles-duties';
 
-export { ART_25_TERMS, ART_50_TRIGGERS, DEROGATION_CONDITIONS, GPAI_CATEGORIES, type ClassificationRule, type HighRiskBasis } from './rule-terms';
+export { ART_25_TERMS, ART_50_TRIGGERS, DEROGATION_CONDITIONS, GPAI_CATEGORIES, PLACED_BEFORE_HIGH_RISK_OBLIGATIONS, type ClassificationRule, type HighRiskBasis } from './rule-terms';
 
 /**
  * The classification rules by stage, in the order they are evaluated (docs/eu-ai-act-classification.md):
