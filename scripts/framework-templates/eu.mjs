@@ -125,6 +125,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
   const amendedSummaries = additions.summaries ?? {};
   const usedSummaries = new Set();
   const usedDates = new Set();
+  const usedDeleted = new Set();
   const entryFor = (key) => {
     seenKeys.add(key);
     return readEntry(`EU ${key}`, euAuthored[key] ?? null);
@@ -163,6 +164,12 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
       out.applies_from_note = `As amended by ${AMENDING}: ${longDate(dated.as_amended)} (${dated.why}). As originally enacted: ${longDate(dated.original)}.`;
     }
     if (informative) out.binds = 'authorities';
+    const deleted = additions.deleted?.[key];
+    if (deleted) {
+      usedDeleted.add(key);
+      out.deleted_by = { act: deleted.act, see: deleted.see };
+      out.notes = [...(out.notes ?? []), `Deleted by ${deleted.act}${deleted.see ? `; its content is now in ${deleted.see}` : ''}. Shown for reference: it never applies and never counts.`];
+    }
     Object.assign(out, informative ? { coverage: 'full' } : coverageOf(entry));
     out.controls = mappings;
     if (children.length) out.children = children;
@@ -228,6 +235,7 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
   for (const key of Object.keys(euAuthored)) if (!seenKeys.has(key)) problems.push(`eu-ai-act.yaml maps unknown provision ${key}`);
   for (const key of Object.keys(amendedSummaries)) if (!usedSummaries.has(key)) problems.push(`eu-additions.yaml summarises unknown provision ${key}`);
   for (const key of Object.keys(additions.dates ?? {})) if (!usedDates.has(key)) problems.push(`eu-additions.yaml dates unknown provision ${key}`);
+  for (const key of Object.keys(additions.deleted ?? {})) if (!usedDeleted.has(key)) problems.push(`eu-additions.yaml deletes unknown provision ${key}`);
 
   // Derived links: the provisions of each entry together share a control with each ISO/NIST reference.
   const excepted = new Set(exceptions.flatMap((e) => e.refs.map((r) => `${e.provisions} <> ${r}`)));

@@ -75,9 +75,9 @@ describe('GET /api/projects/{id}/export', () => {
       list.items.push(...read.json().items);
     }
     const applicable = list.items.filter((r) => r.applicable);
-    // The statement's counts are the list's: its included rows are the list's applicable ones, and authority-only rows count nowhere.
+    // The statement's counts are the list's: its included rows are the list's applicable ones, and authority-only and deleted rows count nowhere.
     expect(soa.counts.included).toBe(applicable.length);
-    expect(soa.counts.included + soa.counts.excluded + soa.authorities_only.length).toBe(list.total);
+    expect(soa.counts.included + soa.counts.excluded + soa.authorities_only.length + soa.deleted.length).toBe(list.total);
 
     const response = await owner({ method: 'GET', url: `/api/projects/${project.id}/export` });
     expect(response.statusCode).toBe(200);

@@ -66,8 +66,8 @@ async function expectSameRows(projectId: string, framework: string) {
   const list = await requirementRows(projectId, framework);
   const rows = list.items.filter((row) => inStatement(framework, row));
 
-  // The same set of requirements, counted the same; those binding public authorities only are listed apart and in no count (issue 30, item 17).
-  const listed = [...soa.items, ...soa.authorities_only];
+  // The same set of requirements, counted the same; those binding public authorities only, and those deleted by an amendment, are listed apart and in no count (issue 30, items 13, 17).
+  const listed = [...soa.items, ...soa.authorities_only, ...soa.deleted];
   expect(listed.map((i) => i.requirement_id).sort(), `${framework}: the statement's rows are the list's`).toEqual(rows.map((r) => r.id).sort());
   expect(soa.counts.included + soa.counts.excluded).toBe(soa.items.length);
   expect(soa.counts.included, `${framework}: included = applicable rows of the list`).toBe(rows.filter((r) => r.applicable).length);
@@ -112,8 +112,8 @@ describe('the statement of applicability and the requirements list count the sam
     expect(created.statusCode, created.body).toBe(201);
     const projectId = created.json().id as string;
     const { soa } = await expectSameRows(projectId, 'EU_AI_ACT');
-    // 248 rows, of which those binding public authorities only are listed apart.
-    expect(soa.items.length + soa.authorities_only.length).toBe(248);
+    // 248 rows, of which those binding public authorities only and those deleted by an amendment are listed apart.
+    expect(soa.items.length + soa.authorities_only.length + soa.deleted.length).toBe(248);
 
     // A row is decided on as it is listed: a section with controls of its own may be excluded (it then
     // reads excluded on both lists); a heading without controls is no row and is decided through its points.

@@ -104,7 +104,8 @@ describe('the EU AI Act statement of applicability (issue 30, items 16-18)', () 
     expect(head).toBeGreaterThan(0);
     expect(lines[head - 1]).toBe('');
     const rows = lines.slice(head + 1).filter(Boolean);
-    expect(rows).toHaveLength(soa.items.length + soa.authorities_only.length);
+    expect(rows).toHaveLength(soa.items.length + soa.authorities_only.length + soa.deleted.length);
     expect(rows.filter((l) => l.includes(',Binds authorities only,'))).toHaveLength(soa.authorities_only.length);
+    expect(rows.filter((l) => l.includes(',Deleted by amendment,'))).toHaveLength(soa.deleted.length);
   });
 });

@@ -242,6 +242,8 @@ export const statementOfApplicability = z.object({
   items: z.array(soaItem),
   /** Requirements that bind public authorities only: listed apart, for reference, neither included nor excluded (issue 30, item 17). */
   authorities_only: z.array(soaItem),
+  /** Requirements deleted by an amending act (`deleted_by`): listed apart with where their content went, never applicable, in no count (issue 30, item 13). */
+  deleted: z.array(soaItem),
 });
 export type StatementOfApplicability = z.infer<typeof statementOfApplicability>;
 

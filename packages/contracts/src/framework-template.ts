@@ -123,6 +123,7 @@ type RequirementInput = {
   coverage?: 'full' | 'partial';
   coverage_note?: string;
   binds?: 'operators' | 'authorities';
+  deleted_by?: { act: string; see?: string };
   controls?: (string | ControlMapping)[];
   children?: RequirementInput[];
 };
@@ -157,6 +158,12 @@ export const templateRequirement: z.ZodType<RequirementInput> = z
      * reference, never applicable to a project, so it never counts in coverage or progress. Children inherit it.
      */
     binds: z.enum(['operators', 'authorities']).optional(),
+    /**
+     * The act that deleted this provision, and where its content went (`see`), e.g. `{ act: "Regulation (EU)
+     * 2026/1744", see: "Art. 4a" }`: shown for reference, never applicable, a person cannot include it, never
+     * counted. Only on a requirement without children.
+     */
+    deleted_by: z.strictObject({ act: text(300), see: text(300).optional() }).optional(),
     controls: z.array(controlRef).max(100).optional(),
     /** A node with children is a section: its own controls are optional. */
     get children() {

@@ -63,6 +63,8 @@ export const frameworkRequirements = pgTable(
     coverageNote: text('coverage_note'),
     /** `authorities`: a duty of public authorities only, shown for reference and never applicable to a project. */
     binds: text('binds').notNull().default('operators'),
+    /** `{ act, see? }`: deleted by an amending act (template `deleted_by`), shown for reference and never applicable to a project. */
+    deletedBy: jsonb('deleted_by'),
     /** Depth-first order of the tree, so one ordered read rebuilds it. */
     position: integer('position').notNull(),
     depth: integer('depth').notNull(),

@@ -1,6 +1,6 @@
 import type { AppliesWhen, ApplicabilityChange, WorkItemStatus } from '@aegis/contracts';
 import { type ScopingAnswers } from '../frameworks/applies-when';
-import { AUTHORITIES_ONLY_REASON } from '../frameworks/framework-loader';
+import { AUTHORITIES_ONLY_REASON, deletedReason, type DeletedBy } from '../frameworks/framework-loader';
 import { partitionLocked } from '../work-items/lock-rule';
 import { excludedByPersonReason, notApplicableReason, type QuestionLabels } from './reasons';
 
@@ -12,6 +12,8 @@ export type RequirementNode = {
   depth: number;
   applies_when: AppliesWhen | null;
   binds: string;
+  /** Deleted by an amending act (template `deleted_by`): never applicable. */
+  deleted_by: DeletedBy | null;
   code: string;
   title: string;
   applicable: boolean | null;
@@ -30,8 +32,8 @@ export type Scoping = {
 };
 
 /**
- * Each project requirement's applicability (docs/framework-templates.md, "applies_when"): a duty of
- * public authorities never applies; a person's decision wins over the engine; an EU AI Act system out of
+ * Each project requirement's applicability (docs/framework-templates.md, "applies_when"): a provision
+ * deleted by an amending act and a duty of public authorities never apply; a person's decision wins over the engine; an EU AI Act system out of
  * the Regulation's scope has none of its requirements; otherwise a requirement applies unless a condition
  * of its chain (its ancestors' and its own) is definitely false. Unanswered questions never hide one.
  */
@@ -64,6 +66,7 @@ export function decideRequirements(nodes: readonly RequirementNode[], scoping: S
 }
 
 function decideOne(node: RequirementNode, chain: readonly (AppliesWhen | undefined)[], scoping: Scoping): { applicable: boolean; reason: string | null } {
+  if (node.deleted_by) return { applicable: false, reason: deletedReason(node.deleted_by) };
   if (node.binds === 'authorities') return { applicable: false, reason: AUTHORITIES_ONLY_REASON };
   if (node.applicability_decision === 'include') return { applicable: true, reason: null };
   if (node.applicability_decision === 'exclude') return { applicable: false, reason: excludedByPersonReason(node.decision_justification) };

@@ -57,9 +57,9 @@ export const engineRepository = {
    * from the depths, in one read.
    */
   async requirements(db: Executor, organizationId: string, projectId: string): Promise<RequirementNode[]> {
-    const rows = rowsOf<RequirementNode & { applies_when: unknown }>(
+    const rows = rowsOf<RequirementNode & { applies_when: unknown; deleted_by: unknown }>(
       await db.execute(sql`
-        select pr.id as project_requirement_id, r.framework_id, f.code as framework_code, r.depth, r.applies_when, r.binds, r.code, r.title,
+        select pr.id as project_requirement_id, r.framework_id, f.code as framework_code, r.depth, r.applies_when, r.binds, r.deleted_by, r.code, r.title,
                pr.applicable, pr.applicability_reason, pr.applicability_decision, pr.decision_justification
           from framework_requirements r
           join frameworks f on f.id = r.framework_id
@@ -67,7 +67,7 @@ export const engineRepository = {
          where r.framework_id in (select pf.framework_id from project_frameworks pf where pf.organization_id = ${organizationId} and pf.project_id = ${projectId})
          order by r.framework_id, r.position`),
     );
-    return rows.map((row) => ({ ...row, depth: Number(row.depth), applies_when: parsed(row.applies_when) ?? null }));
+    return rows.map((row) => ({ ...row, depth: Number(row.depth), applies_when: parsed(row.applies_when) ?? null, deleted_by: parsed(row.deleted_by) ?? null }));
   },
 
   /** The project's live controls, each with the project requirements it serves. */

@@ -12,6 +12,7 @@ export const SOA_CSV_HEADER = ['Code', 'Title', 'Section', 'Included', 'Decided 
 
 /** The marker of the rows that bind public authorities only, in the Included column: they are neither. */
 export const AUTHORITIES_ONLY = 'Binds authorities only';
+export const DELETED = 'Deleted by amendment';
 
 /**
  * The lines above the table, so that the file reads on its own (issue 30, item 18): what it is, when it
@@ -25,6 +26,7 @@ export function soaCsvPreamble(statement: Statement): string[][] {
     ['Generated', statement.generated_at],
     ['Included', String(statement.counts.included), 'Excluded', String(statement.counts.excluded)],
     ...(statement.authorities_only.length ? [['Binds authorities only', 'Listed after the table for reference: neither included nor excluded, in no count']] : []),
+    ...(statement.deleted.length ? [['Deleted by amendment', 'Listed after the table for reference: never applicable, in no count']] : []),
   ];
   const header = statement.header;
   if (header) {
@@ -60,6 +62,7 @@ export function soaCsv(statement: Statement): string {
     SOA_CSV_HEADER,
     ...statement.items.map((item) => rowOf(item, item.included ? 'Included' : 'Excluded')),
     ...statement.authorities_only.map((item) => rowOf(item, AUTHORITIES_ONLY)),
+    ...statement.deleted.map((item) => rowOf(item, DELETED)),
   ]);
 }
 

@@ -42,6 +42,9 @@ export function soaDecisionService(deps: Pick<Deps, 'db' | 'clock'>) {
         }
         const outside = outsideStatement(target.framework_code, target.root_code);
         if (outside) throw refuse('params.requirement_id', `${label} is not decided in the statement of applicability: ${outside}`, 'must be a requirement the statement of applicability lists');
+        if (decision === 'include' && target.deleted_reason) {
+          throw refuse('body.decision', `${label} cannot be included: ${target.deleted_reason}`, 'include is not allowed for a requirement deleted by an amending act');
+        }
         if (decision === 'include' && target.binds === 'authorities') {
           throw refuse('body.decision', `${label} binds public authorities only: it is shown for reference and cannot be included`, 'include is not allowed for a requirement that binds public authorities only');
         }
@@ -61,7 +64,7 @@ export function soaDecisionService(deps: Pick<Deps, 'db' | 'clock'>) {
       });
       // Read after commit (a dry run: as it is): the item as the statement of applicability shows it.
       const found = await soaRows(deps, ctx, projectId, frameworkCode, requirementId);
-      const item = found?.items[0] ?? found?.authoritiesOnly[0];
+      const item = found?.items[0] ?? found?.authoritiesOnly[0] ?? found?.deleted[0];
       if (!item) throw notFound('Requirement');
       return { item, change };
     },

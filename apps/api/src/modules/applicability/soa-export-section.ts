@@ -69,6 +69,7 @@ export const soaSection: ExportSection = {
           { label: 'Excluded', value: count(statement.counts.excluded) },
           { label: 'Decided by a person', value: byPerson ? count(byPerson) : 'None' },
           ...(statement.authorities_only.length ? [{ label: 'Binding public authorities only', value: 'Listed apart below, for reference: neither included nor excluded, in no count' }] : []),
+          ...(statement.deleted.length ? [{ label: 'Deleted by amendment', value: 'Listed apart below, for reference: never applicable, in no count' }] : []),
         ],
       });
       blocks.push({
@@ -80,6 +81,10 @@ export const soaSection: ExportSection = {
         blocks.push({ kind: 'paragraph', text: `${statement.framework_name}: binds authorities only (for reference)` });
         blocks.push({ kind: 'table', columns, rows: statement.authorities_only.map((item) => [item.code, item.title, 'Authorities only', item.reason, '—']) });
       }
+      if (statement.deleted.length) {
+        blocks.push({ kind: 'paragraph', text: `${statement.framework_name}: deleted by amendment (for reference)` });
+        blocks.push({ kind: 'table', columns, rows: statement.deleted.map((item) => [item.code, item.title, 'Deleted', item.reason, '—']) });
+      }
     }
     if (blocks.length === 0) return null;
     return {
@@ -87,7 +92,7 @@ export const soaSection: ExportSection = {
       intro:
         'For each framework with a statement of applicability, every requirement it decides, whether it applies to this project and why, with its legal basis: ' +
         'the scoping answers that make it apply or the one that excludes it, or a person’s decision with their justification. ' +
-        'For the EU AI Act, the classification and the settings it was decided on come first; paragraphs that bind public authorities only are listed apart and counted nowhere. ' +
+        'For the EU AI Act, the classification and the settings it was decided on come first; paragraphs that bind public authorities only, and those deleted by an amending act, are listed apart and counted nowhere. ' +
         'For ISO/IEC 42001, its Annex A controls: clauses 4 to 10 always apply.',
       blocks,
     };

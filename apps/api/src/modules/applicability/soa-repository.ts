@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppliesWhen, PersonRef } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { isRequirementRow } from '../requirements/requirement-rows';
+import { DELETED_REASON_SQL } from '../frameworks/framework-loader';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -27,6 +28,8 @@ export type SoaRow = {
   reference: string | null;
   /** `authorities`: binds public authorities only. */
   binds: string;
+  /** Deleted by an amending act (template `deleted_by`), e.g. "Deleted by Regulation (EU) 2026/1744, see Art. 4a"; null when not. */
+  deleted_reason: string | null;
   /** The `applies_when` conditions of its chain, its ancestors' first, then its own (null where none). */
   chain: (AppliesWhen | null)[];
 };
@@ -39,6 +42,8 @@ export type DecisionTarget = {
   framework_code: string;
   code: string;
   binds: string;
+  /** Why it is deleted by an amending act (null when it is not): it cannot be included. */
+  deleted_reason: string | null;
   /** It has requirements under it. */
   is_section: boolean;
   /** It is a row of the statement and the requirements list (isRequirementRow): decisions are taken on rows only. */
@@ -76,7 +81,7 @@ export const soaRepository = {
                          'applicable', pr.applicable, 'applicability_reason', pr.applicability_reason,
                          'applicability_decision', pr.applicability_decision, 'decision_justification', pr.decision_justification,
                          'decided_at', pr.decided_at, 'decided_by', ${person},
-                         'reference', r.reference, 'binds', r.binds, 'chain', t.chain,
+                         'reference', r.reference, 'binds', r.binds, 'deleted_reason', ${DELETED_REASON_SQL}, 'chain', t.chain,
                          'control_codes', coalesce((select json_agg(cd.code order by rc.position, cd.code) from requirement_controls rc
                                                      join control_definitions cd on cd.id = rc.control_id where rc.requirement_id = r.id), '[]'::json))
                        order by r.position)
@@ -103,7 +108,7 @@ export const soaRepository = {
           union all
           select p.id, p.parent_id, p.code from framework_requirements p join up on p.id = up.parent_id
         )
-        select pr.id, f.code as framework_code, r.code, r.binds,
+        select pr.id, f.code as framework_code, r.code, r.binds, ${DELETED_REASON_SQL} as deleted_reason,
                exists (select 1 from framework_requirements k where k.parent_id = r.id) as is_section,
                ${isRequirementRow('pr')} as is_row,
                (select up.code from up where up.parent_id is null) as root_code,

@@ -30,7 +30,7 @@ export async function soaRoutes(root: FastifyInstance) {
         description:
           'Each requirement listed (for ISO/IEC 42001 every Annex A control, for another framework every requirement row) is included or excluded, ' +
           'with who decided (the engine from the scoping answers, a person with a justification, or nothing excluded it), why with its article (`reason`), its status and the controls it maps to. ' +
-          'Requirements binding public authorities only are listed apart (`authorities_only`) and in no count. The EU AI Act statement has a `header`: the classification with its reasons, ' +
+          'Requirements binding public authorities only are listed apart (`authorities_only`) and in no count, as are those deleted by an amending act (`deleted`). The EU AI Act statement has a `header`: the classification with its reasons, ' +
           'the settings answered, who answered them and when, and the application dates. ' +
           '404 when the project does not apply the framework.',
         params: projectIdParams,
@@ -78,7 +78,7 @@ export async function soaRoutes(root: FastifyInstance) {
         summary: "Include or exclude a requirement with a justification, overruling the scoping answers, or give it back to them (`engine`)",
         description:
           'Saves the decision and re-evaluates the project in one transaction: controls whose requirements all left scope go out of scope, and come back when one applies again; ' +
-          'the change is logged. 422 without a justification, for a section, for an ISO/IEC 42001 clause (clauses 4 to 10 always apply) and to include a requirement that binds public authorities only. ' +
+          'the change is logged. 422 without a justification, for a section, for an ISO/IEC 42001 clause (clauses 4 to 10 always apply) and to include a requirement that binds public authorities only or was deleted by an amending act. ' +
           '`dry_run=true` answers what it would move and saves nothing.',
         params: requirementParams,
         querystring: dryRunQuery,

@@ -48,6 +48,7 @@ export type SoaScoping = { answers: ScopingAnswers; labels: QuestionLabels; outO
 function reasonOf(row: SoaRow, scoping: SoaScoping): string {
   const article = articleOf(row.reference, row.code);
   const chain = (row.chain ?? []).map((c) => (c ?? undefined) as AppliesWhen | undefined);
+  if (row.deleted_reason) return `${row.deleted_reason} — ${article}`;
   if (row.binds === 'authorities') return `Binds public authorities only; shown for reference, neither included nor excluded — ${article}`;
   if (row.applicability_decision === 'include') return `Included by a person: ${row.decision_justification?.trim() || 'no justification given'} — ${article}`;
   if (row.applicability_decision === 'exclude') return `Excluded by a person: ${row.decision_justification?.trim() || 'no justification given'} — ${article}`;
@@ -141,9 +142,11 @@ export async function soaRows(deps: Pick<Deps, 'db'>, ctx: RequestContext, proje
   return {
     framework,
     /** The rows decided on (included or excluded). */
-    items: all.filter(({ row }) => row.binds !== 'authorities').map(({ item }) => item),
+    items: all.filter(({ row }) => row.binds !== 'authorities' && !row.deleted_reason).map(({ item }) => item),
     /** The rows that bind public authorities only: apart, in no count. */
-    authoritiesOnly: all.filter(({ row }) => row.binds === 'authorities').map(({ item }) => item),
+    authoritiesOnly: all.filter(({ row }) => row.binds === 'authorities' && !row.deleted_reason).map(({ item }) => item),
+    /** The rows deleted by an amending act: apart, in no count (issue 30, item 13). */
+    deleted: all.filter(({ row }) => row.deleted_reason).map(({ item }) => item),
     header: framework.code === EU_AI_ACT ? headerOf(derived, settingsRow) : null,
   };
 }
@@ -156,8 +159,8 @@ export async function statementOfApplicability(deps: Pick<Deps, 'db'>, ctx: Requ
   return statementOf(found.framework, found, now);
 }
 
-/** The counts are over the decided rows only: the authority-only ones are listed apart and in no count (issue 30, item 17). */
-export function statementOf(framework: SoaFramework, found: { items: SoaItem[]; authoritiesOnly: SoaItem[]; header: SoaHeader | null }, now: Date): Statement {
+/** The counts are over the decided rows only: the authority-only and deleted ones are listed apart and in no count (issue 30, items 13, 17). */
+export function statementOf(framework: SoaFramework, found: { items: SoaItem[]; authoritiesOnly: SoaItem[]; deleted: SoaItem[]; header: SoaHeader | null }, now: Date): Statement {
   const included = found.items.filter((i) => i.included).length;
   return {
     framework_code: framework.code,
@@ -168,5 +171,6 @@ export function statementOf(framework: SoaFramework, found: { items: SoaItem[]; 
     counts: { included, excluded: found.items.length - included },
     items: found.items,
     authorities_only: found.authoritiesOnly,
+    deleted: found.deleted,
   };
 }

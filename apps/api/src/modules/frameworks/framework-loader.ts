@@ -22,6 +22,17 @@ type FlatRequirement = { node: NormalizedRequirement; parentCode: string | null;
 /** Why a requirement that binds public authorities only is not applicable to any project. */
 export const AUTHORITIES_ONLY_REASON = 'Binds public authorities only; shown for reference.';
 
+export type DeletedBy = { act: string; see?: string };
+
+/** Why a requirement deleted by an amending act is not applicable to any project, e.g. "Deleted by Regulation (EU) 2026/1744, see Art. 4a". */
+export const deletedReason = (deletedBy: DeletedBy) => `Deleted by ${deletedBy.act}${deletedBy.see ? `, see ${deletedBy.see}` : ''}`;
+
+/** `deletedReason` in SQL, over a `framework_requirements` row aliased `r` (null when it is not deleted). */
+export const DELETED_REASON_SQL = sql`('Deleted by ' || (r.deleted_by ->> 'act') || coalesce(', see ' || (r.deleted_by ->> 'see'), ''))`;
+
+/** The reason a requirement is never applicable, whatever the project (deleted, or binding authorities only); null otherwise. */
+export const FIXED_REASON_SQL = sql`case when r.deleted_by is not null then ${DELETED_REASON_SQL} when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end`;
+
 /** The tree in depth-first order, so that reading it back by position rebuilds it; `binds` is inherited. */
 export function flatten(nodes: NormalizedRequirement[], parentCode: string | null = null, depth = 0, out: FlatRequirement[] = [], inherited: Binds = 'operators'): FlatRequirement[] {
   for (const node of nodes) {
@@ -60,6 +71,7 @@ type RequirementValues = {
   appliesFrom: string | null;
   coverage: 'full' | 'partial' | null;
   coverageNote: string | null;
+  deletedBy: DeletedBy | null;
 };
 
 export function planLoad(template: NormalizedTemplate): LoadPlan {
@@ -91,6 +103,7 @@ export function planLoad(template: NormalizedTemplate): LoadPlan {
         appliesFrom: node.applies_from ?? null,
         coverage: node.coverage ?? null,
         coverageNote: node.coverage_note ?? null,
+        deletedBy: node.deleted_by ?? null,
       },
     })),
     mappingChunks: chunks(tuples).map((part) => JSON.stringify(part)),
@@ -172,19 +185,19 @@ export async function loadPlan(db: Executor, plan: LoadPlan, scope: LoadScope): 
 }
 
 /**
- * Projects that already apply the framework follow a change of `binds`: a requirement that binds
- * authorities only is never applicable; one that no longer does gets back the default, unless the
- * project chose otherwise (its reason is then not ours).
+ * Projects that already apply the framework follow a change of `binds` or `deleted_by`: a requirement that
+ * binds authorities only or was deleted is never applicable; one that no longer is gets back the default,
+ * unless the project chose otherwise (its reason is then not ours).
  */
 async function syncAuthorityApplicability(db: Executor, frameworkId: string) {
   await db.execute(sql`
     update project_requirements pr
-       set applicable = r.binds <> 'authorities',
-           applicability_reason = case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
-      from framework_requirements r
-     where r.id = pr.requirement_id and r.framework_id = ${frameworkId}
-       and ((r.binds = 'authorities' and (pr.applicable or pr.applicability_reason is distinct from ${AUTHORITIES_ONLY_REASON}))
-         or (r.binds <> 'authorities' and pr.applicability_reason = ${AUTHORITIES_ONLY_REASON}))`);
+       set applicable = f.reason is null,
+           applicability_reason = f.reason
+      from (select r.id, ${FIXED_REASON_SQL} as reason from framework_requirements r where r.framework_id = ${frameworkId}) f
+     where f.id = pr.requirement_id
+       and ((f.reason is not null and (pr.applicable or pr.applicability_reason is distinct from f.reason))
+         or (f.reason is null and (pr.applicability_reason = ${AUTHORITIES_ONLY_REASON} or pr.applicability_reason like 'Deleted by %')))`);
 }
 
 /** The template's own controls, upserted by code in its scope; returns code → id. */
@@ -246,6 +259,7 @@ async function loadRequirements(db: Executor, plan: LoadPlan, frameworkId: strin
           coverage: sql`excluded.coverage`,
           coverageNote: sql`excluded.coverage_note`,
           binds: sql`excluded.binds`,
+          deletedBy: sql`excluded.deleted_by`,
           position: sql`excluded.position`,
           depth: sql`excluded.depth`,
         },

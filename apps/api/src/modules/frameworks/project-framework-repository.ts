@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FrameworkSource, WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
-import { AUTHORITIES_ONLY_REASON } from './framework-loader';
+import { FIXED_REASON_SQL } from './framework-loader';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -71,8 +71,8 @@ export const projectFrameworkRepository = {
     for (let from = 0; from <= last; from += APPLY_SLICE) {
       await db.execute(sql`
         insert into project_requirements (organization_id, project_id, framework_id, requirement_id, applicable, applicability_reason)
-        select ${organizationId}, ${projectId}, r.framework_id, r.id, r.binds <> 'authorities',
-               case when r.binds = 'authorities' then ${AUTHORITIES_ONLY_REASON} end
+        select ${organizationId}, ${projectId}, r.framework_id, r.id, r.binds <> 'authorities' and r.deleted_by is null,
+               ${FIXED_REASON_SQL}
           from framework_requirements r where r.framework_id in (${list(ids)}) and r.position >= ${from} and r.position < ${from + APPLY_SLICE}
         on conflict (project_id, requirement_id) do nothing`);
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -202,6 +202,10 @@ function checkSemantics(value: unknown, options: ValidateOptions, found: Collect
     if (controls.length === 0 && arr(node.children).length === 0) {
       found.add({ path: [...path, 'controls'], message: 'a requirement without children must map to at least one control' });
     }
+    // A deleted provision is one row shown apart (its controls say what it was about); a section is not deleted as a whole.
+    if (node.deleted_by !== undefined && arr(node.children).length > 0) {
+      found.add({ path: [...path, 'deleted_by'], message: 'only a requirement without children can be deleted; mark the requirements under it instead' });
+    }
     const mapped = new Set<string>();
     controls.forEach((ref, j) => {
       const code = typeof ref === 'string' ? ref : str(obj(ref)?.code);

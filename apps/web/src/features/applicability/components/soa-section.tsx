@@ -99,6 +99,7 @@ export function SoaSection({ projectId, frameworks, canDecide }: Props) {
   const [deciding, setDeciding] = useState<SoaDecision | null>(null);
   const items = soa.data?.items ?? [];
   const authorities = soa.data?.authorities_only ?? [];
+  const deleted = soa.data?.deleted ?? [];
   const included = items.filter((item) => item.included).length;
   const counts: Record<Shown, number> = { all: items.length, included, excluded: items.length - included };
   const listed = shown === 'all' ? items : items.filter((item) => item.included === (shown === 'included'));
@@ -166,7 +167,18 @@ export function SoaSection({ projectId, frameworks, canDecide }: Props) {
                 <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
                   Paragraphs that bind public authorities only, listed for reference: neither included nor excluded, and in no count.
                 </Typography>
-                <SoaTable items={authorities} labelledBy="soa-authorities-only" authoritiesOnly />
+                <SoaTable items={authorities} labelledBy="soa-authorities-only" apart="Authorities only" />
+              </Box>
+            )}
+            {deleted.length > 0 && (
+              <Box component="section" aria-labelledby="soa-deleted" sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
+                <Typography id="soa-deleted" variant="subtitle2" component="h4" sx={{ px: 2 }}>
+                  Deleted by amendment
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }}>
+                  Provisions an amending act deleted, listed for reference with where their content went: never applicable, and in no count.
+                </Typography>
+                <SoaTable items={deleted} labelledBy="soa-deleted" apart="Deleted by amendment" />
               </Box>
             )}
           </>

@@ -23,8 +23,8 @@ type Props = {
   labelledBy: string;
   /** Absent when the caller may not decide (questionnaire:update). */
   onDecide?: (decision: SoaDecision) => void;
-  /** The rows binding public authorities only: neither included nor excluded, nothing to decide. */
-  authoritiesOnly?: boolean;
+  /** Rows listed apart, with the chip that says why ('Authorities only', 'Deleted by amendment'): neither included nor excluded, nothing to decide. */
+  apart?: string;
 };
 
 /** Who decided, in words: the engine from the answers, a person (with when), or nothing excluded it. */
@@ -48,7 +48,7 @@ function actionsFor(item: SoaItem, onDecide: (decision: SoaDecision) => void): R
 }
 
 /** The statement of applicability: each requirement, included or excluded, why (with its article) and by whom, and its status. */
-export function SoaTable({ items, labelledBy, onDecide, authoritiesOnly = false }: Props) {
+export function SoaTable({ items, labelledBy, onDecide, apart }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-labelledby={labelledBy}>
@@ -81,22 +81,22 @@ export function SoaTable({ items, labelledBy, onDecide, authoritiesOnly = false 
                 </Typography>
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                {authoritiesOnly ? (
-                  <Chip size="small" variant="outlined" label="Authorities only" />
+                {apart ? (
+                  <Chip size="small" variant="outlined" label={apart} />
                 ) : (
                   <Chip size="small" color={item.included ? 'success' : 'default'} variant={item.included ? 'filled' : 'outlined'} label={item.included ? 'Included' : 'Excluded'} />
                 )}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
                 <Typography variant="body2">{item.reason}</Typography>
-                {!authoritiesOnly && (
+                {!apart && (
                   <Typography variant="caption" color="text.secondary" component="p">
                     {decidedBy(item)}
                   </Typography>
                 )}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
-                {authoritiesOnly ? '—' : <StatusChip status={item.status} label={item.status === 'out_of_scope' ? 'Not applicable' : undefined} />}
+                {apart ? '—' : <StatusChip status={item.status} label={item.status === 'out_of_scope' ? 'Not applicable' : undefined} />}
               </TableCell>
               {onDecide && (
                 <TableCell sx={{ verticalAlign: 'top' }}>

@@ -143,7 +143,10 @@ describe('the scoping page: statement of applicability', () => {
     const authorities = [
       buildSoaItem({ requirement_id: id(903), code: 'Art. 5(5)', title: 'Member States may permit', included: false, decided_by: 'engine', reason: 'Binds public authorities only; shown for reference, neither included nor excluded — Art. 5(5)', article: 'Art. 5(5)', status: 'out_of_scope' }),
     ];
-    const eu = buildSoa(euItems, { framework_code: 'EU_AI_ACT', framework_name: 'EU AI Act', header: buildSoaHeader(), authorities_only: authorities });
+    const deleted = [
+      buildSoaItem({ requirement_id: id(904), code: 'Art. 10(5)', title: 'Special-category data for bias correction', included: false, decided_by: 'engine', reason: 'Deleted by Regulation (EU) 2026/1744, see Art. 4a — Art. 10(5)', article: 'Art. 10(5)', status: 'out_of_scope' }),
+    ];
+    const eu = buildSoa(euItems, { framework_code: 'EU_AI_ACT', framework_name: 'EU AI Act', header: buildSoaHeader(), authorities_only: authorities, deleted });
     const { user } = await open({
       handle: (call) => (call.url.includes('/statement-of-applicability?') && call.url.includes('framework=EU_AI_ACT') ? jsonResponse(200, eu) : undefined),
     });
@@ -169,6 +172,12 @@ describe('the scoping page: statement of applicability', () => {
     expect(within(apart).getByText('Authorities only')).toBeInTheDocument();
     expect(within(apart).getByText(/— Art\. 5\(5\)$/)).toBeInTheDocument();
     expect(within(apart).queryByRole('button', { name: /^Applicability of/ })).not.toBeInTheDocument();
+    // Provisions deleted by an amendment (issue 30, item 13): apart too, with where their content went, in no count.
+    expect(within(table).queryByText(/Deleted by Regulation/)).not.toBeInTheDocument();
+    const gone = screen.getByRole('table', { name: 'Deleted by amendment' });
+    expect(rows(gone)).toHaveLength(1);
+    expect(within(gone).getByText('Deleted by Regulation (EU) 2026/1744, see Art. 4a — Art. 10(5)')).toBeInTheDocument();
+    expect(within(gone).queryByRole('button', { name: /^Applicability of/ })).not.toBeInTheDocument();
   });
 
   it('is left out for a project that applies no framework with a statement', async () => {

@@ -227,7 +227,7 @@ export function buildSoaItem(overrides: Partial<SoaItem> = {}): SoaItem {
   };
 }
 
-export function buildSoa(items: SoaItem[], extra: Partial<Pick<StatementOfApplicability, 'header' | 'authorities_only' | 'framework_code' | 'framework_name'>> = {}): StatementOfApplicability {
+export function buildSoa(items: SoaItem[], extra: Partial<Pick<StatementOfApplicability, 'header' | 'authorities_only' | 'deleted' | 'framework_code' | 'framework_name'>> = {}): StatementOfApplicability {
   const included = items.filter((item) => item.included).length;
   return {
     framework_code: 'ISO_IEC_42001',
@@ -237,6 +237,7 @@ export function buildSoa(items: SoaItem[], extra: Partial<Pick<StatementOfApplic
     counts: { included, excluded: items.length - included },
     items,
     authorities_only: [],
+    deleted: [],
     ...extra,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "framework_requirements" ADD COLUMN "deleted_by" jsonb;
