@@ -50,7 +50,9 @@ function actionsFor(item: SoaItem, onDecide: (decision: SoaDecision) => void): R
 /** The statement of applicability: each requirement, included or excluded, why (with its article) and by whom, and its status. */
 export function SoaTable({ items, labelledBy, onDecide, apart }: Props) {
   return (
-    <TableContainer>
+    // On a narrow screen the reasons make the table wider than the page: its container scrolls sideways, so the
+    // keyboard can reach it (a focusable region, as axe asks of a scrolling one).
+    <TableContainer tabIndex={0} role="region" aria-label={`${apart ?? 'Statement of applicability'}: the table`} sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
       <Table size="small" aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
