@@ -44,11 +44,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const control = async (code: string) => (await (await as('admin'))({ method: 'GET', url: `/api/projects/${project}/controls/${encodeURIComponent(code)}` })).json() as Control & { status_history: { to: string }[] };
-/** The project's EU AI Act requirements the answers decide (those binding public authorities only never apply). */
+type EuRequirement = { id: string; code: string; applicable: boolean; applicability_reason: string | null; status: string };
+/** Provisions the amendment deleted never apply, whatever the answers (Art. 10(5), issue 30 item 13). */
+const DELETED_REASON = /^Deleted by Regulation \(EU\) 2026\/1744/;
+const allEuRequirements = async () =>
+  (await (await as('reviewer'))({ method: 'GET', url: `/api/projects/${project}/requirements?framework=EU_AI_ACT&size=250` })).json().items as EuRequirement[];
+/** The project's EU AI Act requirements the answers decide (those binding public authorities only, and deleted ones, never apply). */
 const euRequirements = async () =>
-  ((await (await as('reviewer'))({ method: 'GET', url: `/api/projects/${project}/requirements?framework=EU_AI_ACT&size=250` })).json().items as { id: string; code: string; applicable: boolean; applicability_reason: string | null; status: string }[]).filter(
-    (r) => r.applicability_reason !== AUTHORITIES_ONLY_REASON,
-  );
+  (await allEuRequirements()).filter((r) => r.applicability_reason !== AUTHORITIES_ONLY_REASON && !DELETED_REASON.test(r.applicability_reason ?? ''));
 const entries = async (action: string) => t.db.select().from(activityLogs).where(and(eq(activityLogs.projectId, project), eq(activityLogs.action, action)));
 
 describe('EU AI Act settings', () => {
@@ -65,6 +68,8 @@ describe('EU AI Act settings', () => {
     expect(body.classification.status).toBe('incomplete');
     expect(body).toMatchObject({ updated_at: null, updated_by: null, dates_source: expect.stringContaining('2026/1744') });
     expect((await euRequirements()).every((r) => r.applicable && r.applicability_reason === null)).toBe(true);
+    const deleted = (await allEuRequirements()).filter((r) => DELETED_REASON.test(r.applicability_reason ?? ''));
+    expect(deleted.map((r) => [r.code, r.applicable, r.applicability_reason])).toEqual([['Art. 10(5)', false, 'Deleted by Regulation (EU) 2026/1744, see Art. 4a']]);
   });
 
   it('a dry run answers what would move and writes nothing', async () => {
