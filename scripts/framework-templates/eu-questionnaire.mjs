@@ -73,6 +73,7 @@ export const euQuestionnaire = (annexIii) => [
     ['public_authority', 'Body governed by public law'],
     ['public_service_provider', 'Private entity providing public services'],
     ['law_enforcement', 'Law enforcement authority, or acting on its behalf'],
+    ['migration_asylum_border', 'Authority competent for migration, asylum or border control, or acting on its behalf'],
     ['employer', 'Uses the system at the workplace as an employer'],
     ['regulated_financial_institution', 'Financial institution subject to Union financial services law'],
     ['none', 'None of these'],

@@ -113,6 +113,7 @@ function appliesFromNote(a) {
   const { original_2024_1689: original, as_amended_by_2026_1744: amended } = a.applies_from;
   const current = amended === 'unchanged' ? original : amended;
   const open = /tied to high-risk|general date, but/.test(current) ? ` ${OPEN_POINT}` : '';
+  if (/^n\/a/.test(original)) return `Inserted by ${AMENDING} (in force since 27 July 2026); applies ${/^from /.test(humanDates(current)) ? '' : 'from '}${humanDates(current)}.${open} Not in the Regulation as originally enacted.`;
   return `As amended by ${AMENDING} (in force since 27 July 2026): ${humanDates(current)}.${open} As originally enacted: ${humanDates(original)}.`;
 }
 
@@ -195,7 +196,8 @@ export function buildEu(eu, crosswalk, euAuthored, isoEntries, nistEntries, cont
     if (orphan.length) problems.push(`Art. ${a.article}: points without a paragraph: ${orphan.map((p) => p.number).join(', ')}`);
     // The regulation is in force: a remark asking to verify the amended wording no longer holds.
     const notes = (a.notes ?? []).filter((n) => !/verify wording/i.test(n));
-    if (a.amended_by_2026_1744?.changed) notes.push(`Amended by ${AMENDING} (in force since 27 July 2026): ${a.amended_by_2026_1744.changes.join(' ')}`);
+    const changes = a.amended_by_2026_1744?.changed ? a.amended_by_2026_1744.changes.join(' ') : '';
+    if (changes) notes.push(/^New article inserted by /.test(changes) ? changes.replace(/^New article inserted by [^;.]*?(?=( for |;|\.|,))/, `Inserted by ${AMENDING} (in force since 27 July 2026)`) : `Amended by ${AMENDING} (in force since 27 July 2026): ${changes}`);
     if (a.article === '6') notes.push(SECTION_B_NOTE);
     const out = { code: `Article ${a.article}`, title: a.title, reference: `${REG}, Article ${a.article}` };
     if (notes.length) out.notes = notes;

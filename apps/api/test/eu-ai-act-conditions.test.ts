@@ -60,6 +60,8 @@ const TABLES: Record<string, Situation[]> = {
     { name: 'provider of a re-offending risk tool for the police (6(d))', settings: system({ role: ['provider'], use_case: ['annex_iii_6d'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 49(4)': true, 'Art. 49(1)': true } },
     { name: 'provider of a visa-application assistant (7(c))', settings: system({ role: ['provider'], use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 49(4)': true } },
     { name: 'police deploying remote biometric identification (1(a))', settings: system({ use_case: ['annex_iii_1a'], establishment: ['eu', 'public_authority', 'law_enforcement'] }), expect: { 'Art. 49(4)': true, 'Art. 49(3)': true } },
+    { name: 'border authority deploying a biometric identification system (1(a)) registers it in the secure section', settings: system({ use_case: ['annex_iii_1a'], establishment: ['eu', 'public_authority', 'migration_asylum_border'] }), expect: { 'Art. 49(4)': true, 'Art. 49(3)': true } },
+    { name: 'public authority deploying biometric identification outside law enforcement, migration and border control', settings: system({ use_case: ['annex_iii_1a'], establishment: ['eu', 'public_authority'] }), expect: { 'Art. 49(4)': false, 'Art. 49(3)': true } },
     { name: 'retailer provider of emotion recognition (1(c)) outside law enforcement', settings: system({ role: ['provider'], use_case: ['annex_iii_1c'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 49(4)': false, 'Art. 49(1)': true } },
   ],
   // Art. 27(1): deployers of high-risk systems referred to in Art. 6(2), never point 2; public bodies and public-service providers, and points 5(b) and 5(c).
@@ -99,6 +101,13 @@ const TABLES: Record<string, Situation[]> = {
     { name: 'distributor that rebrands a recruitment tool', settings: system({ role: ['distributor'], use_case: ['annex_iii_4a'], supply_terms: ['rebranded_high_risk'] }), expect: { 'Art. 24(1)': false, 'Art. 16(a)': true } },
     { name: 'importer that rebrands a credit-scoring system', settings: system({ role: ['importer'], use_case: ['annex_iii_5b'], supply_terms: ['rebranded_high_risk'] }), expect: { 'Art. 23(1)': false, 'Art. 16(a)': true } },
     { name: 'distributor that does not rebrand', settings: system({ role: ['distributor'], use_case: ['annex_iii_4a'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 24(1)': true, 'Art. 16(a)': false } },
+  ],
+  // Amended Art. 2(2): for an Annex I Section B product only Art. 6(1), 60a and 102-112 apply; Art. 60a is its route to real-world testing.
+  'item 14: Art. 60a for Annex I Section B products, Art. 60 for Annex III': [
+    { name: 'provider of machinery with an AI safety component (Section B)', settings: system({ product_category: 'annex_i_section_b_product', role: ['provider'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 60a(1)': true, 'Art. 60(1)': false, 'Art. 9(1)': false, 'Art. 6(1)': true } },
+    { name: 'deployer of the same machinery', settings: system({ product_category: 'annex_i_section_b_product' }), expect: { 'Art. 60a(1)': false, 'Art. 26(1)': false } },
+    { name: 'provider of a medical device (Section A)', settings: system({ product_category: 'annex_i_section_a_product', role: ['provider'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 60a(1)': false, 'Art. 9(1)': true } },
+    { name: 'provider of a recruitment tool (Annex III)', settings: system({ role: ['provider'], use_case: ['annex_iii_4a'], supply_terms: ['placed_on_market'] }), expect: { 'Art. 60a(1)': false, 'Art. 60(1)': true } },
   ],
   // Art. 51 and 52: systemic risk, the 10^25 FLOP presumption and its notification; designation.
   'item 11: systemic risk and the notification (Art. 51, 52)': [

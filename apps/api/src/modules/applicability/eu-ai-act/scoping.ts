@@ -59,7 +59,7 @@ const TRANSITIONAL: Record<string, string[]> = {
 };
 
 const ESTABLISHMENT: Record<string, string> = { eu: 'eu', non_eu_reaching_eu: 'non_eu', non_eu_not_reaching_eu: 'non_eu' };
-const ORGANIZATION_CONTEXTS = ['public_authority', 'public_service_provider', 'law_enforcement', 'employer', 'regulated_financial_institution'];
+const ORGANIZATION_CONTEXTS = ['public_authority', 'public_service_provider', 'law_enforcement', 'migration_asylum_border', 'employer', 'regulated_financial_institution'];
 
 export interface ScopingInput {
   facts: Facts;

@@ -149,6 +149,12 @@ const establishment: EuAiActSettingFieldInfo = {
       'Specific conditions apply to the use of biometric identification.',
       'Art. 5(2)–(4), 26(10)',
     ),
+    option(
+      'migration_asylum_border',
+      'Migration, asylum or border control authority, or acting on its behalf',
+      'A biometric system you use for migration, asylum or border control is registered in the secure, non-public section of the EU database.',
+      'Art. 49(4)',
+    ),
     option('employer', 'Employer using the system at the workplace', 'Before using a high-risk system at work you inform the workers affected and their representatives.', 'Art. 26(7)'),
     option(
       'regulated_financial_institution',
