@@ -76,10 +76,17 @@ describe('the EU AI Act statement of applicability (issue 30, items 16-18)', () 
     const deployer = (await statementFor('deployer reasons', SITUATIONS['deployer of an Annex III system']!)).soa;
     const art26 = deployer.items.find((i) => i.code === 'Art. 26(1)')!;
     expect(art26).toMatchObject({ included: true, article: 'Art. 26(1)' });
-    expect(art26.reason).toMatch(/^Applies: .*the EU AI Act role is Deployer.* — Art\. 26\(1\)$/);
+    // One sentence about this operator and this system (item 16's own example).
+    expect(art26.reason).toBe('Applies: you are the deployer of an Annex III point 4(a) system — Art. 26(1)');
+    // Every row, included or not, says why with its article; no sentence ends in a bare label.
+    for (const item of deployer.items) expect(item.reason, item.code).toMatch(/^(Applies: |Does not apply: ).+ — (Art\.|Article|Annex) .+$/);
+    const art26_7 = deployer.items.find((i) => i.code === 'Art. 26(7)')!;
+    expect(art26_7.reason).toBe('Applies: you are the deployer of an Annex III point 4(a) system; your organization is an employer using the system at the workplace — Art. 26(7)');
     const art16 = deployer.items.find((i) => i.code.startsWith('Art. 16'))!;
     expect(art16.included).toBe(false);
-    expect(art16.reason).toMatch(/^Does not apply: it applies when .*Provider.*; this project's EU AI Act role: Deployer — Art\. 16/);
+    expect(art16.reason).toMatch(/^Does not apply: it binds the provider.*; you are the deployer — Art\. 16/);
+    // The date it applies to this project from: Art. 26 for an Annex III system from 2 December 2027 (Art. 113(c)(i)).
+    expect(art26.applies_from).toBe('2027-12-02');
     // An unconditional requirement applies to every system in the Regulation's scope, with its article.
     const art4 = deployer.items.find((i) => i.code === 'Art. 4')!;
     expect(art4.reason).toMatch(/Art\. 4$/);
@@ -87,6 +94,19 @@ describe('the EU AI Act statement of applicability (issue 30, items 16-18)', () 
     const out = (await statementFor('out of scope reasons', SITUATIONS['out of scope (not an AI system)']!)).soa;
     expect(out.counts.included).toBe(0);
     expect(out.items.every((i) => i.reason.startsWith('Does not apply: '))).toBe(true);
+  });
+
+  it('each row carries the date it applies to this project from, by the basis of the classification (item 15)', async () => {
+    const { id, soa: annexI } = await statementFor('dates', { ...BASE, product_category: 'annex_i_section_a_product', role: ['deployer'], use_case: ['none'] });
+    expect(annexI.items.find((i) => i.code === 'Art. 26(1)')).toMatchObject({ included: true, applies_from: '2028-08-02' });
+    expect(annexI.items.find((i) => i.code === 'Art. 4')!.applies_from).toBe('2025-02-02');
+    const csv = await owner({ method: 'GET', url: `/api/projects/${id}/statement-of-applicability.csv?framework=EU_AI_ACT` });
+    expect(csv.body.split('\r\n').some((l) => l.startsWith('Art. 26(1),') && l.includes(',2028-08-02,'))).toBe(true);
+    // High-risk on an Annex III basis too: the earlier date governs.
+    const saved = await owner({ method: 'POST', url: `/api/projects/${id}/eu_ai_act_settings`, payload: { ...BASE, product_category: 'annex_i_section_a_product', role: ['deployer'], use_case: ['annex_iii_4a'] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const both = (await owner({ method: 'GET', url: `/api/projects/${id}/statement-of-applicability?framework=EU_AI_ACT` })).json() as StatementOfApplicability;
+    expect(both.items.find((i) => i.code === 'Art. 26(1)')!.applies_from).toBe('2027-12-02');
   });
 
   it('the CSV opens with the header lines and lists the authority-only rows after the table, marked apart', async () => {
@@ -100,7 +120,7 @@ describe('the EU AI Act statement of applicability (issue 30, items 16-18)', () 
     expect(lines.some((l) => l.startsWith('Setting,Product category,AI system'))).toBe(true);
     expect(lines.some((l) => /^Settings answered by,.*owner@demo\.local/.test(l))).toBe(true);
     expect(lines.some((l) => l.startsWith('Application date,'))).toBe(true);
-    const head = lines.indexOf('Code,Title,Section,Included,Decided by,Reason,Article,Justification,Decided by person,Decided at,Status,Controls');
+    const head = lines.indexOf('Code,Title,Section,Included,Decided by,Reason,Article,Applies from,Justification,Decided by person,Decided at,Status,Controls');
     expect(head).toBeGreaterThan(0);
     expect(lines[head - 1]).toBe('');
     const rows = lines.slice(head + 1).filter(Boolean);

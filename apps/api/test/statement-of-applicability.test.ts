@@ -110,7 +110,7 @@ describe('statement of applicability', () => {
     // The preamble (what, when, the counts), a blank line, then the table.
     expect(all[0]).toMatch(/^Statement of applicability,ISO\/IEC 42001/);
     expect(all).toContain('Included,29,Excluded,9');
-    const head = all.indexOf('Code,Title,Section,Included,Decided by,Reason,Article,Justification,Decided by person,Decided at,Status,Controls');
+    const head = all.indexOf('Code,Title,Section,Included,Decided by,Reason,Article,Applies from,Justification,Decided by person,Decided at,Status,Controls');
     expect(all[head - 1]).toBe('');
     const lines = all.slice(head);
     expect(lines).toHaveLength(38 + 2);

@@ -211,6 +211,12 @@ export const soaItem = z.object({
   reason: z.string(),
   /** The article (or clause, control) the requirement is, e.g. `Art. 26(1)`. */
   article: z.string(),
+  /**
+   * The date from which it applies to this project (YYYY-MM-DD): the template's `applies_from`, or the date of
+   * its first `applies_from_when` case that holds on the project's answers (EU AI Act Art. 6-27: 2 December 2027
+   * for Annex III, 2 August 2028 for Annex I). Null when the framework gives no date.
+   */
+  applies_from: z.string().nullable(),
   decided_at: isoDateTime.nullable(),
   decided_by_user: personRef.nullable(),
   status: requirementStatus,

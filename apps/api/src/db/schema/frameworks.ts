@@ -65,6 +65,8 @@ export const frameworkRequirements = pgTable(
     binds: text('binds').notNull().default('operators'),
     /** `{ act, see? }`: deleted by an amending act (template `deleted_by`), shown for reference and never applicable to a project. */
     deletedBy: jsonb('deleted_by'),
+    /** Template `applies_from_when`: `[{ date, when }]`, the first case that holds gives a project its date instead of `applies_from`. */
+    appliesFromWhen: jsonb('applies_from_when'),
     /** Depth-first order of the tree, so one ordered read rebuilds it. */
     position: integer('position').notNull(),
     depth: integer('depth').notNull(),

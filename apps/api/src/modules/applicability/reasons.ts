@@ -1,5 +1,6 @@
 import { PROJECT_TYPE_LABELS, type AppliesWhen, type TemplateQuestion } from '@aegis/contracts';
 import { evaluateAppliesWhen, type ScopingAnswers } from '../frameworks/applies-when';
+import { euAiActClauses, euAiActExcludedClause, type HeldAnswer } from './reason-words-eu-ai-act';
 
 /** What the reasons call a question and its options: the questionnaires' own words. */
 export type QuestionLabels = ReadonlyMap<string, { name: string; options: ReadonlyMap<string, string> }>;
@@ -142,8 +143,8 @@ const fieldOfLeaf = (c: AppliesWhen) => (isLeaf(c) ? c.field : 'not' in c && isL
 /**
  * Why a requirement of the statement of applicability applies, with its legal basis: the conditions of
  * its chain that hold (the most specific per question, with the project's answers that make them hold),
- * then its article. "Applies: the EU AI Act role is Deployer; the high-risk basis is Use case listed in
- * Annex III — Art. 26(1)". An unconditional requirement applies to every system in the Regulation's scope
+ * then its article. "Applies: you are the deployer of an Annex III point 4(a) system — Art. 26(1)" (the
+ * EU AI Act's answers in one sentence, `reason-words-eu-ai-act.ts`; other answers "the … is …"). An unconditional requirement applies to every system in the Regulation's scope
  * (`everyone`); an unanswered question is said as such (it never hides a requirement).
  */
 export function appliesReason(conditions: readonly (AppliesWhen | undefined)[], answers: ScopingAnswers, labels: QuestionLabels, article: string, everyone: string): string {
@@ -153,13 +154,21 @@ export function appliesReason(conditions: readonly (AppliesWhen | undefined)[], 
   const latest = (leaves: AppliesWhen[]) => [...new Map(leaves.map((l) => [fieldOfLeaf(l), l])).values()];
   // What makes it apply is what the project is; a condition that only rules something out is said when nothing else is.
   const positive = found.held.filter(isLeaf);
-  const said = latest(positive.length ? positive : found.held).map((leaf) => {
-    if (!isLeaf(leaf)) return phrase(leaf);
+  const chosen = latest(positive.length ? positive : found.held);
+  const heldAnswers: HeldAnswer[] = chosen.filter(isLeaf).map((leaf) => {
     const wanted = ('in' in leaf ? leaf.in : [leaf.equals]).map(String);
     const answer = answers[leaf.field];
     const given = (Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer]).map(String).filter((v) => wanted.includes(v));
-    return `${name(leaf.field)} is ${(given.length ? given : wanted).map((v) => value(leaf.field, v)).join(' and ')}`;
+    return { field: leaf.field, values: given.length ? given : wanted };
   });
+  // The EU AI Act's answers read as one sentence about this operator and this system; other answers clause by clause.
+  const answered = (field: string) => {
+    const answer = answers[field];
+    return (Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer]).map(String);
+  };
+  const eu = euAiActClauses(heldAnswers, answered, (v) => value('eu_ai_act.annex_iii_area', v));
+  const generic = (h: HeldAnswer) => `${name(h.field)} is ${h.values.map((v) => value(h.field, v)).join(' and ')}`;
+  const said = [...(eu?.clauses ?? []), ...(eu?.rest ?? heldAnswers).map(generic), ...chosen.filter((leaf) => !isLeaf(leaf)).map((leaf) => phrase(leaf))];
   const open = latest(found.unknown).map((leaf) => phrase(leaf));
   if (said.length === 0 && open.length === 0) return `Applies: ${everyone} — ${article}`;
   const until = open.length ? `until answered, as it applies only when ${open.join(' and ')} (not answered yet)` : '';
@@ -181,6 +190,14 @@ export function excludedReason(conditions: readonly (AppliesWhen | undefined)[],
     const list = Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer];
     return list.length === 0 ? 'not answered' : list.map((v) => value(field, v)).join(', ');
   };
+  // One EU AI Act question the words know: what it binds, and what this project is.
+  const leaf = isLeaf(part) ? { c: part, negated: false } : 'not' in part && isLeaf(part.not) ? { c: part.not, negated: true } : null;
+  if (leaf) {
+    const answer = answers[leaf.c.field];
+    const list = (Array.isArray(answer) ? answer : answer === null || answer === undefined ? [] : [answer]).map(String);
+    const words = euAiActExcludedClause(leaf.c.field, ('in' in leaf.c ? leaf.c.in : [leaf.c.equals]).map(String), list, leaf.negated, (v) => value('eu_ai_act.annex_iii_area', v));
+    if (words) return `Does not apply: ${words} — ${article}`;
+  }
   const said = fieldsOf(part).map((f) => `this project's ${name(f).replace(/^the /, '')}: ${given(f)}`).join('; ');
   return `Does not apply: it applies when ${phrase(part)}; ${said} — ${article}`;
 }

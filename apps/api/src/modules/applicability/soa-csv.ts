@@ -8,7 +8,7 @@ const DECIDED_BY: Record<SoaItem['decided_by'], string> = {
   default: 'Scoping answers (applies)',
 };
 
-export const SOA_CSV_HEADER = ['Code', 'Title', 'Section', 'Included', 'Decided by', 'Reason', 'Article', 'Justification', 'Decided by person', 'Decided at', 'Status', 'Controls'] as const;
+export const SOA_CSV_HEADER = ['Code', 'Title', 'Section', 'Included', 'Decided by', 'Reason', 'Article', 'Applies from', 'Justification', 'Decided by person', 'Decided at', 'Status', 'Controls'] as const;
 
 /** The marker of the rows that bind public authorities only, in the Included column: they are neither. */
 export const AUTHORITIES_ONLY = 'Binds authorities only';
@@ -49,6 +49,7 @@ const rowOf = (item: SoaItem, included: string): (string | null)[] => [
   DECIDED_BY[item.decided_by],
   item.reason,
   item.article,
+  item.applies_from,
   item.justification,
   item.decided_by_user ? `${item.decided_by_user.name} <${item.decided_by_user.email}>` : null,
   item.decided_at,

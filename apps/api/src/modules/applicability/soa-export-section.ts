@@ -75,7 +75,7 @@ export const soaSection: ExportSection = {
       blocks.push({
         kind: 'table',
         columns,
-        rows: statement.items.map((item) => [item.code, item.title, item.included ? 'Included' : 'Excluded', why(item), REQUIREMENT_STATUS_LABELS[item.status]]),
+        rows: statement.items.map((item) => [item.code, item.title, item.included ? (item.applies_from ? `Included from ${displayDate(item.applies_from)}` : 'Included') : 'Excluded', why(item), REQUIREMENT_STATUS_LABELS[item.status]]),
       });
       if (statement.authorities_only.length) {
         blocks.push({ kind: 'paragraph', text: `${statement.framework_name}: binds authorities only (for reference)` });

@@ -32,6 +32,8 @@ export type SoaRow = {
   deleted_reason: string | null;
   /** The `applies_when` conditions of its chain, its ancestors' first, then its own (null where none). */
   chain: (AppliesWhen | null)[];
+  /** The dates of its chain, root first: each node's `applies_from` and `applies_from_when` (appliesFromFor). */
+  dates: { applies_from: string | null; applies_from_when: { date: string; when: AppliesWhen }[] | null }[];
 };
 
 export type SoaFramework = { id: string; code: string; name: string; project_name: string; project_type: string; rows: SoaRow[] };
@@ -69,10 +71,12 @@ export const soaRepository = {
            where pf.organization_id = ${organizationId} and pf.project_id = ${projectId} and f.code = ${frameworkCode}
            order by f.organization_id nulls last limit 1
         ),
-        tree(id, root_code, path, chain) as (
-          select r.id, r.code, array[]::text[], jsonb_build_array(r.applies_when) from framework_requirements r where r.framework_id = (select id from fw) and r.parent_id is null
+        tree(id, root_code, path, chain, dates) as (
+          select r.id, r.code, array[]::text[], jsonb_build_array(r.applies_when), jsonb_build_array(jsonb_build_object('applies_from', r.applies_from, 'applies_from_when', r.applies_from_when))
+            from framework_requirements r where r.framework_id = (select id from fw) and r.parent_id is null
           union all
-          select c.id, t.root_code, t.path || p.title, t.chain || jsonb_build_array(c.applies_when)
+          select c.id, t.root_code, t.path || p.title, t.chain || jsonb_build_array(c.applies_when),
+                 t.dates || jsonb_build_array(jsonb_build_object('applies_from', c.applies_from, 'applies_from_when', c.applies_from_when))
             from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
         )
         select fw.id, fw.code, fw.name, pj.name as project_name, pj.project_type,
@@ -81,7 +85,7 @@ export const soaRepository = {
                          'applicable', pr.applicable, 'applicability_reason', pr.applicability_reason,
                          'applicability_decision', pr.applicability_decision, 'decision_justification', pr.decision_justification,
                          'decided_at', pr.decided_at, 'decided_by', ${person},
-                         'reference', r.reference, 'binds', r.binds, 'deleted_reason', ${DELETED_REASON_SQL}, 'chain', t.chain,
+                         'reference', r.reference, 'binds', r.binds, 'deleted_reason', ${DELETED_REASON_SQL}, 'chain', t.chain, 'dates', t.dates,
                          'control_codes', coalesce((select json_agg(cd.code order by rc.position, cd.code) from requirement_controls rc
                                                      join control_definitions cd on cd.id = rc.control_id where rc.requirement_id = r.id), '[]'::json))
                        order by r.position)

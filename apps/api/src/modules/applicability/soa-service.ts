@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../plugins/auth';
-import type { ScopingAnswers } from '../frameworks/applies-when';
+import { appliesFromFor, type ScopingAnswers } from '../frameworks/applies-when';
 import { requirementService } from '../requirements/requirement-service';
 import { EU_AI_ACT } from './applicability-engine';
 import { engineRepository } from './engine-repository';
@@ -71,6 +71,10 @@ export function soaItemOf(row: SoaRow, status: RequirementStatus, scoping: SoaSc
     justification: decided_by === 'person' ? row.decision_justification : decided_by === 'engine' ? row.applicability_reason : null,
     reason: reasonOf(row, scoping),
     article: articleOf(row.reference, row.code),
+    applies_from: appliesFromFor(
+      (row.dates ?? []).map((d) => ({ applies_from: d.applies_from ?? undefined, applies_from_when: d.applies_from_when ?? undefined })),
+      scoping.answers,
+    ),
     decided_at: decided_by === 'person' ? iso(row.decided_at) : null,
     decided_by_user: decided_by === 'person' ? row.decided_by : null,
     status,

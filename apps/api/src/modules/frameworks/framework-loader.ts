@@ -72,6 +72,7 @@ type RequirementValues = {
   coverage: 'full' | 'partial' | null;
   coverageNote: string | null;
   deletedBy: DeletedBy | null;
+  appliesFromWhen: NormalizedRequirement['applies_from_when'] | null;
 };
 
 export function planLoad(template: NormalizedTemplate): LoadPlan {
@@ -104,6 +105,7 @@ export function planLoad(template: NormalizedTemplate): LoadPlan {
         coverage: node.coverage ?? null,
         coverageNote: node.coverage_note ?? null,
         deletedBy: node.deleted_by ?? null,
+        appliesFromWhen: node.applies_from_when ?? null,
       },
     })),
     mappingChunks: chunks(tuples).map((part) => JSON.stringify(part)),
@@ -260,6 +262,7 @@ async function loadRequirements(db: Executor, plan: LoadPlan, frameworkId: strin
           coverageNote: sql`excluded.coverage_note`,
           binds: sql`excluded.binds`,
           deletedBy: sql`excluded.deleted_by`,
+          appliesFromWhen: sql`excluded.applies_from_when`,
           position: sql`excluded.position`,
           depth: sql`excluded.depth`,
         },

@@ -367,6 +367,7 @@ const ART_111_2_CASES: { name: string; settings: EuAiActSettingsInput; date: str
   { name: 'a recruitment tool placed on the market after its high-risk obligations apply', settings: { use_case: ['annex_iii_4a'] }, date: null },
   { name: 'a chatbot placed in September 2026 (not high-risk)', settings: { project_requirements: ['interacts_with_people'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
   { name: 'an Annex III use under the Art. 6(3) derogation placed in September 2026 (not high-risk)', settings: { use_case: ['annex_iii_4a'], critical_issues: ['derogation_preparatory_task'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
+  { name: 'a visa-examination system (Annex III 7(c)) that is a component of the Visa Information System, placed in 2025: Art. 111(1), not 111(2)', settings: { use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market', BEFORE_2026, ANNEX_X] }, date: null },
   { name: 'social scoring placed in September 2026 (a prohibition stands alone)', settings: { use_case: ['prohibited_social_scoring'], supply_terms: ['placed_on_market', BEFORE_HIGH_RISK_DATE] }, date: null },
 ];
 
@@ -417,6 +418,19 @@ const ART_111_WARNING_CASES: { name: string; settings: EuAiActSettingsInput; war
   { name: 'an Annex X component that is a visa-examination AI system (Annex III 7(c))', settings: { use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market', ANNEX_X] }, warning: null },
   { name: 'an Annex X component that is an AI system of minimal risk (Art. 111(1) covers every AI system component)', settings: { supply_terms: ['placed_on_market', ANNEX_X] }, warning: null },
 ];
+
+describe('Art. 111(1): components of the Annex X large-scale IT systems', () => {
+  it.each([
+    { name: 'a visa-examination system (7(c)) in the Visa Information System', settings: { use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market', ANNEX_X] } as EuAiActSettingsInput, reason: true },
+    { name: 'a minimal-risk matching component of the Schengen Information System', settings: { supply_terms: ['placed_on_market', ANNEX_X] } as EuAiActSettingsInput, reason: true },
+    { name: 'a visa-examination system outside Annex X', settings: { use_case: ['annex_iii_7c'], supply_terms: ['placed_on_market'] } as EuAiActSettingsInput, reason: false },
+    { name: 'a general-purpose model answered as a component (no AI system)', settings: { product_category: 'gpai_model', model_property: ['none'], supply_terms: ['placed_on_market', ANNEX_X] } as EuAiActSettingsInput, reason: false },
+  ])('$name: 111(1) reason $reason', ({ settings, reason }) => {
+    const reasons = classify(settings).reasons.filter((r) => r.article.startsWith('Art. 111(1)'));
+    expect(reasons.length).toBe(reason ? 1 : 0);
+    if (reason) expect(reasons[0]!.text).toMatch(/31 December 2030/);
+  });
+});
 
 describe('Art. 111 answers without effect are kept, with a warning', () => {
   const ART_111_WARNINGS = ['placed_before_high_risk_obligations_without_high_risk', 'annex_x_component_without_ai_system'];

@@ -4,6 +4,7 @@ import { ART_50_TRIGGERS, GPAI_CATEGORIES, PLACED_BEFORE_HIGH_RISK_OBLIGATIONS, 
 import { ANNEX_III_OPTION_VALUES, annexIiiValue } from './use-cases';
 
 /** The Annex III uses that call for a FRIA from a public body or public-service provider: all but point 2 (Art. 27(1)). */
+const ANNEX_X = 'annex_x_large_scale_it_component';
 const ANNEX_III_BUT_POINT_2 = ANNEX_III_OPTION_VALUES.filter((v) => v !== annexIiiValue('2'));
 
 /** The rules for roles, the open-source exclusion, minimal risk and the duties that follow (rules.ts orders them). */
@@ -182,16 +183,26 @@ export const duties: ClassificationRule[] = [
   // Art. 111(2) as amended (issue 30, item 12): the cut-off is the date the system's Chapter III obligations
   // apply (Art. 113(c)), one rule per basis so the reason names it. A system placed before 2 August 2026 was
   // placed before that date too; 111(4) (legacy_generative) keeps 2 August 2026.
+  // Art. 111(1): AI systems that are components of the large-scale IT systems of Annex X have their own
+  // transition (31 December 2030), and Art. 111(2) names them as excepted ("other than the systems referred
+  // to in paragraph 1").
+  {
+    id: 'annex_x_component',
+    when: all(chosen('supply_terms', ANNEX_X), chosen('product_category', ...SYSTEM_CATEGORIES), not(holds('out_of_scope'))),
+    adds: {},
+    text: 'A component of a large-scale IT system listed in Annex X: if placed on the market or put into service before 2 August 2027, it is brought into compliance with the Regulation by 31 December 2030 (and Art. 111(2) does not apply to it).',
+    article: 'Art. 111(1), Annex X',
+  },
   {
     id: 'legacy_high_risk_annex_iii',
-    when: all(holds('basis.annex_iii'), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS)),
+    when: all(holds('basis.annex_iii'), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS), not(chosen('supply_terms', ANNEX_X))),
     adds: {},
     text: 'Placed on the market or put into service before 2 December 2027, when the high-risk obligations for Annex III systems apply: they bind it only after a significant change in its design from that date; systems meant for public authorities comply by 2 August 2030.',
     article: 'Art. 111(2), 113(c)(i) as amended',
   },
   {
     id: 'legacy_high_risk_annex_i',
-    when: all(any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b')), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS)),
+    when: all(any(holds('basis.annex_i_section_a'), holds('basis.annex_i_section_b')), chosen('supply_terms', ...PLACED_BEFORE_HIGH_RISK_OBLIGATIONS), not(chosen('supply_terms', ANNEX_X))),
     adds: {},
     text: 'Placed on the market or put into service before 2 August 2028, when the high-risk obligations for Annex I products apply: they bind it only after a significant change in its design from that date; systems meant for public authorities comply by 2 August 2030.',
     article: 'Art. 111(2), 113(c)(ii) as amended',

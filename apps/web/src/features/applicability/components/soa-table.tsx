@@ -88,6 +88,12 @@ export function SoaTable({ items, labelledBy, onDecide, apart }: Props) {
                 ) : (
                   <Chip size="small" color={item.included ? 'success' : 'default'} variant={item.included ? 'filled' : 'outlined'} label={item.included ? 'Included' : 'Excluded'} />
                 )}
+                {/* The date it applies to this project from (EU AI Act Art. 6-27: by the basis of the classification). */}
+                {!apart && item.included && item.applies_from && (
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                    From {formatDate(item.applies_from)}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ verticalAlign: 'top' }}>
                 <Typography variant="body2">{item.reason}</Typography>

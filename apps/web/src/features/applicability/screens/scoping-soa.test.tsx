@@ -127,7 +127,7 @@ describe('the scoping page: statement of applicability', () => {
 
   it('shows the EU AI Act statement with its header, each row with why and its article, and the authority-only rows apart and in no count (issue 30, items 16-18)', async () => {
     const euItems = [
-      buildSoaItem({ requirement_id: id(901), code: 'Art. 26(1)', title: 'Use per the instructions', section: ['Chapter III'], reason: 'Applies: the EU AI Act role is Deployer — Art. 26(1)', article: 'Art. 26(1)' }),
+      buildSoaItem({ requirement_id: id(901), code: 'Art. 26(1)', title: 'Use per the instructions', section: ['Chapter III'], reason: 'Applies: you are the deployer of an Annex III point 4(a) system — Art. 26(1)', article: 'Art. 26(1)', applies_from: '2027-12-02' }),
       buildSoaItem({
         requirement_id: id(902),
         code: 'Art. 16(a)',
@@ -161,7 +161,9 @@ describe('the scoping page: statement of applicability', () => {
 
     const table = screen.getByRole('table', { name: 'Statement of applicability' });
     await waitFor(() => expect(rows(table)).toHaveLength(2));
-    expect(within(table).getByText('Applies: the EU AI Act role is Deployer — Art. 26(1)')).toBeInTheDocument();
+    expect(within(table).getByText('Applies: you are the deployer of an Annex III point 4(a) system — Art. 26(1)')).toBeInTheDocument();
+    // The date it applies to this project from, by the basis of its classification (item 15).
+    expect(within(table).getByText('From 02-12-2027')).toBeInTheDocument();
     expect(within(table).getByText(/this project's EU AI Act role: Deployer — Art\. 16\(a\)$/)).toBeInTheDocument();
     expect(within(table).queryByText(/Binds public authorities only/)).not.toBeInTheDocument();
     // The counts are over the decided rows only.

@@ -219,6 +219,7 @@ export function buildSoaItem(overrides: Partial<SoaItem> = {}): SoaItem {
     justification: null,
     reason: 'Applies: no scoping answer limits it — ISO/IEC 42001:2023, Annex A, control A.6.1.2',
     article: 'ISO/IEC 42001:2023, Annex A, control A.6.1.2',
+    applies_from: null,
     decided_at: null,
     decided_by_user: null,
     status: 'ready',

@@ -1,0 +1,1 @@
+ALTER TABLE "framework_requirements" ADD COLUMN "applies_from_when" jsonb;
