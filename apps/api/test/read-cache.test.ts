@@ -4,6 +4,8 @@ import { buildApp } from '../src/app';
 import { createDatabase, type Database } from '../src/db/client';
 import { projects } from '../src/db/schema';
 import { build, testConfig, type TestApp } from './helper';
+import { CHATBOT_PROJECT } from '../src/demo/seed-chatbot-project';
+import { DATA_CHANNEL, parseDataChange, touches } from '../src/plugins/read-cache';
 
 // The answers of recent reads are kept in each instance's memory (plugins/read-cache.ts); the database
 // announces every committed change to the tables they are read from (migration 0022) and every instance
@@ -100,6 +102,102 @@ describe('one instance', () => {
     await owner({ method: 'GET', url: '/api/users/me' });
     await owner({ method: 'GET', url: '/api/auth/token/status' });
     expect(t.app.readCache.stats().entries).toBe(entries);
+  });
+});
+
+describe('scoped to what changed (issue 31, item 3)', () => {
+  let chatbot: string;
+  beforeAll(async () => {
+    chatbot = (await t.db.select().from(projects).where(eq(projects.name, CHATBOT_PROJECT)))[0]!.id;
+  });
+
+  it('the database names the table and the organization/project of the rows a statement changed, once per transaction', async () => {
+    const heard: string[] = [];
+    const listener = await t.database.listen(DATA_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const [row] = (await t.db.select({ organizationId: projects.organizationId }).from(projects).where(eq(projects.id, project)));
+      await t.database.db.execute(sql`update project_controls set updated_at = updated_at where project_id = ${project}`);
+      await listener.sync();
+      expect(heard).toContain(`project_controls ${row!.organizationId}/${project}`);
+      // A statement that changed no row says nothing.
+      heard.length = 0;
+      await t.database.db.execute(sql`update project_controls set updated_at = updated_at where project_id = ${'00000000-0000-0000-0000-000000000000'}`);
+      await listener.sync();
+      expect(heard).toEqual([]);
+      // A built-in control has no organization ('/'): every organization's answers may read it.
+      await t.database.db.execute(sql`update control_definitions set title = title where code = ${CODE}`);
+      await listener.sync();
+      expect(heard).toContain('control_definitions /');
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it("a control's status change drops the project's controls list, not its evidence list nor another project's lists", async () => {
+    const owner = await t.login('owner@demo.local');
+    const urls = {
+      controls: controls('?size=250'),
+      evidence: `/api/projects/${project}/evidence_list`,
+      otherControls: `/api/projects/${chatbot}/controls?size=250`,
+      otherRisks: `/api/projects/${chatbot}/risks`,
+    };
+    for (const url of Object.values(urls)) expect((await owner({ method: 'GET', url })).statusCode, url).toBe(200);
+    const kept = async (url: string) => (await owner({ method: 'GET', url })).headers['x-read-cache'];
+    for (const url of Object.values(urls)) expect(await kept(url), url).toBe('hit');
+
+    const code = notStarted((await owner({ method: 'GET', url: urls.controls })).json());
+    const changed = await owner({ method: 'PATCH', url: controls(`/${code}`), payload: { status: 'in_progress' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await t.app.readCache.sync();
+    const after = await owner({ method: 'GET', url: urls.controls });
+    expect(after.headers['x-read-cache']).toBe('miss');
+    expect(statusOf(after.json(), code)).toBe('in_progress');
+    expect(await kept(urls.evidence)).toBe('hit');
+    expect(await kept(urls.otherControls)).toBe('hit');
+    expect(await kept(urls.otherRisks)).toBe('hit');
+  });
+
+  it('a change behind the API in one project drops what read it there, and nothing of the other project', async () => {
+    const owner = await t.login('owner@demo.local');
+    const mine = controls('?size=3');
+    const other = `/api/projects/${chatbot}/controls?size=3`;
+    await owner({ method: 'GET', url: mine });
+    await owner({ method: 'GET', url: other });
+    await t.database.db.execute(sql`update project_controls set notes = coalesce(notes, '') where project_id = ${chatbot}`);
+    await t.app.readCache.sync();
+    expect((await owner({ method: 'GET', url: mine })).headers['x-read-cache']).toBe('hit');
+    expect((await owner({ method: 'GET', url: other })).headers['x-read-cache']).toBe('miss');
+  });
+
+  it('the organization-wide lists (projects, reviews awaiting me) are dropped by a change in any of its projects', async () => {
+    const owner = await t.login('owner@demo.local');
+    const [row] = await t.db.select({ organizationId: projects.organizationId }).from(projects).where(eq(projects.id, chatbot));
+    const list = `/api/organizations/${row!.organizationId}/projects`;
+    expect((await owner({ method: 'GET', url: list })).statusCode).toBe(200);
+    expect((await owner({ method: 'GET', url: list })).headers['x-read-cache']).toBe('hit');
+    await t.database.db.execute(sql`update projects set updated_at = updated_at where id = ${chatbot}`);
+    await t.app.readCache.sync();
+    expect((await owner({ method: 'GET', url: list })).headers['x-read-cache']).toBe('miss');
+  });
+});
+
+describe('a data change, in words', () => {
+  const source = { organizationId: 'o1', projectId: 'p1', tables: ['project_controls', 'users'] };
+  it.each([
+    { payload: 'project_controls o1/p1', touches: true },
+    { payload: 'project_controls o1/p2', touches: false },
+    { payload: 'project_controls o2/p1', touches: false },
+    { payload: 'project_controls o1/', touches: true },
+    { payload: 'project_controls o2/,o1/p1', touches: true },
+    { payload: 'evidences o1/p1', touches: false },
+    { payload: 'users', touches: true },
+    { payload: '', touches: true },
+  ])('$payload: $touches', ({ payload, touches: expected }) => {
+    expect(touches(parseDataChange(payload), source)).toBe(expected);
+    // An answer read for no project in particular (an organization-wide list) is touched by any of its projects.
+    if (payload.startsWith('project_controls o1/')) expect(touches(parseDataChange(payload), { ...source, projectId: null })).toBe(true);
+    // An answer whose tables are unknown is touched by any change in its scope.
+    if (payload === 'evidences o1/p1') expect(touches(parseDataChange(payload), { ...source, tables: null })).toBe(true);
   });
 });
 

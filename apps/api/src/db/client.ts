@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { findUp } from '../lib/paths';
 import { PgliteThread } from './pglite-thread';
+import { noteStatement } from './table-use';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -174,7 +175,7 @@ function createPostgres(url: string): Database {
   });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  pool.on('connect', (client) => prepareOnce(client));
+  pool.on('connect', (client) => wrapConnection(client));
   const pooled = pooledListening(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
@@ -231,20 +232,35 @@ function statementName(text: string): string {
   return name;
 }
 
+/** What the connections' wrapper saw: the most statements one connection ever had under way at once (tests). */
+export const connectionStats = { maxInFlight: 0 };
+
 /**
- * Prepares each parameterized statement once per connection, as a named statement, instead of parsing
- * and planning it at every call: on the 10-writer status bench, PostgreSQL spent more time parsing and
- * planning the three larger statements of a status change (the locked row, the viewers told, the answer)
- * than running them (docs/benchmarks.md). The name is the text's hash, so one text is one statement
- * whatever code sends it; PostgreSQL plans a prepared statement for its values five times, then keeps a
- * generic plan only when it costs no more. Statements without values (BEGIN, COMMIT, DDL) stay unnamed.
+ * Every pooled connection's `query`, wrapped once, in the one place every statement passes:
+ *
+ * - **One statement at a time.** A caller that sends a statement while the connection still runs one
+ *   (a `Promise.all` over a transaction's client) waits for it here, in order: pg queues such statements
+ *   with a deprecation warning today and refuses them from its next major version (issue 31, item 6).
+ * - **Prepared once.** Each parameterized statement is prepared once per connection, as a named
+ *   statement, instead of parsing and planning it at every call: on the 10-writer status bench,
+ *   PostgreSQL spent more time parsing and planning the three larger statements of a status change (the
+ *   locked row, the viewers told, the answer) than running them (docs/benchmarks.md). The name is the
+ *   text's hash, so one text is one statement whatever code sends it; PostgreSQL plans a prepared
+ *   statement for its values five times, then keeps a generic plan only when it costs no more.
+ *   Statements without values (BEGIN, COMMIT, DDL) stay unnamed.
+ * - **Noted.** The tables each statement names are noted for the request sending it (table-use.ts).
+ *
+ * Streams (a `submit`-able query: cursors, COPY) are passed through as they are.
  */
-function prepareOnce(client: pg.PoolClient) {
+function wrapConnection(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const prepared = new Set<string>();
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+  let tail: Promise<unknown> = Promise.resolve();
+  let inFlight = 0;
+  const send = (config: unknown, rest: unknown[]) => {
     if (config && typeof config === 'object' && !('submit' in config)) {
       const given = config as { text?: unknown; name?: unknown; values?: unknown[] };
+      noteStatement(given.text);
       const values = Array.isArray(rest[0]) ? rest[0] : given.values;
       if (typeof given.text === 'string' && given.name === undefined && values && values.length > 0) {
         const name = statementName(given.text);
@@ -253,8 +269,20 @@ function prepareOnce(client: pg.PoolClient) {
           return query({ ...given, name }, ...rest);
         }
       }
-    }
+    } else noteStatement(config);
     return query(config, ...rest);
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    // Callback-style calls and streams keep pg's own handling (none of ours use them for statements in a row).
+    if ((config && typeof config === 'object' && 'submit' in config) || typeof rest.at(-1) === 'function') return send(config, rest);
+    const run = () => {
+      inFlight++;
+      if (inFlight > connectionStats.maxInFlight) connectionStats.maxInFlight = inFlight;
+      return Promise.resolve(send(config, rest)).finally(() => inFlight--);
+    };
+    const result = tail.then(run, run);
+    tail = result.catch(() => {});
+    return result;
   };
 }
 

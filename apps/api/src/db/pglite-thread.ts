@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { noteStatement } from './table-use';
 
 /**
  * The embedded database (PGlite) on a thread of its own, behind the part of PGlite's interface that
@@ -121,6 +122,7 @@ export class PgliteThread {
   }
 
   async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    noteStatement(text);
     const release = await this.#lock.acquire();
     try {
       return (await this.#call('query', { text, params, options: threadOptions(options) })) as Results<T>;
@@ -130,6 +132,7 @@ export class PgliteThread {
   }
 
   async exec(text: string): Promise<Results[]> {
+    noteStatement(text);
     const release = await this.#lock.acquire();
     try {
       return (await this.#call('exec', { text })) as Results[];
@@ -146,14 +149,28 @@ export class PgliteThread {
     const ensureOpen = () => {
       if (ended) throw new Error('Transaction is closed');
     };
+    // One statement at a time within the transaction, in the order sent (a `Promise.all` over the
+    // transaction's client waits here, as on PostgreSQL: client.ts, issue 31 item 6).
+    let tail: Promise<unknown> = Promise.resolve();
+    const inTurn = <R>(send: () => Promise<R>): Promise<R> => {
+      const result = tail.then(send, send);
+      tail = result.catch(() => {});
+      return result;
+    };
     const tx = {
-      query: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
-        ensureOpen();
-        return (await this.#call('query', { text, params, options: threadOptions(options) })) as Results<R>;
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        noteStatement(text);
+        return inTurn(async () => {
+          ensureOpen();
+          return (await this.#call('query', { text, params, options: threadOptions(options) })) as Results<R>;
+        });
       },
-      exec: async (text: string) => {
-        ensureOpen();
-        return (await this.#call('exec', { text })) as Results[];
+      exec: (text: string) => {
+        noteStatement(text);
+        return inTurn(async () => {
+          ensureOpen();
+          return (await this.#call('exec', { text })) as Results[];
+        });
       },
       rollback: async () => {
         ensureOpen();
