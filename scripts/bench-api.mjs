@@ -11,6 +11,8 @@
 //   compliance      the three frameworks applied to every project (the apply measured), the compliance lists again
 //   export          /api/health alone and while BENCH_EXPORTS users export the demo project with long comments at once
 //   applicability   the demo project's EU AI Act settings saved back and forth, questionnaires, statement of applicability
+//   mixed           five people of the demo project read its lists round robin while its editors save control
+//                   statuses (no writes, 10 saves/s, full speed), with the read cache on and off (the server restarts)
 //   risks           the demo project's risk register at 10,000 risks (added straight into the database; the server restarts)
 //   evidence        100 MB uploads (throughput, server RSS) to local disk and to S3 (the in-test S3 server), and the
 //                   evidence list at 10,000 files with a content search (added straight into the database; restarts)
@@ -35,6 +37,7 @@ import { core } from './bench-api/groups/core.mjs';
 import { evidence } from './bench-api/groups/evidence.mjs';
 import { exportGroup } from './bench-api/groups/export.mjs';
 import { firstScreen } from './bench-api/groups/first-screen.mjs';
+import { mixed } from './bench-api/groups/mixed.mjs';
 import { projectsScale } from './bench-api/groups/projects-scale.mjs';
 import { risks } from './bench-api/groups/risks.mjs';
 import { createRecorder, printTable } from './bench-api/measure.mjs';
@@ -43,8 +46,9 @@ import { seedOrganization, signIn } from './bench-api/seed.mjs';
 
 // first-screen comes first: admin@demo.local becomes the Owner of every project the core group creates, and the
 // current user's answer lists the projects where one holds a role, so later its bytes would depend on that run.
-// applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks.
-const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, risks, evidence, assetCards, projectsScale];
+// applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks; mixed
+// before risks and evidence, so that its people read the demo project's lists at their seeded size.
+const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, mixed, risks, evidence, assetCards, projectsScale];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const number = (name, fallback) => Number(process.env[name] ?? fallback);

@@ -4,7 +4,8 @@
 // (a CV-screening tool deployed by an employer, high-risk under Annex III point 4(a); a customer chatbot built and
 // run in-house, with transparency obligations only) — each save re-evaluates the whole project; the same save
 // with dry_run=true (always the other answers, so that each one would move something); the questionnaires, an
-// ISO/IEC 42001 answer (third parties: yes, no, …), the statement of applicability (JSON and CSV) and the
+// ISO/IEC 42001 answer (third parties: yes, no, …), the statements of applicability of ISO/IEC 42001 and the EU AI
+// Act (JSON and CSV) and the
 // requirements list once the settings have moved requirements out of scope. The project's settings and the
 // answer are put back as they were at the end.
 import { sequentialSummary } from '../measure.mjs';
@@ -37,6 +38,8 @@ const labels = (n) => ({
   answer: `PUT …/frameworks-questionnaires/ISO_IEC_42001/answers/iso_42001.third_parties (yes ↔ no; sequential ×${n})`,
   soa: 'GET …/statement-of-applicability (ISO/IEC 42001)',
   soaCsv: 'GET …/statement-of-applicability.csv',
+  soaEu: 'GET …/statement-of-applicability?framework=EU_AI_ACT (header, reasons and dates per row)',
+  soaEuCsv: 'GET …/statement-of-applicability.csv?framework=EU_AI_ACT',
   requirements: 'GET …/requirements, after the settings moved requirements out of scope',
 });
 
@@ -121,6 +124,8 @@ export const applicability = {
 
     await recorder.measure(label.soa, () => read(`${p}/statement-of-applicability`));
     await recorder.measure(label.soaCsv, () => read(`${p}/statement-of-applicability.csv`));
+    await recorder.measure(label.soaEu, () => read(`${p}/statement-of-applicability?framework=EU_AI_ACT`));
+    await recorder.measure(label.soaEuCsv, () => read(`${p}/statement-of-applicability.csv?framework=EU_AI_ACT`));
     if (recorder.measured(label.requirements)) {
       const requirements = await client.all(tokens.admin, `${p}/requirements`);
       recorder.note(`applicability: ${requirements.filter((r) => !r.applicable).length} of ${requirements.length} requirements not applicable while the requirements list was measured`);
