@@ -87,7 +87,7 @@ export type AssetCardDetailRow = AssetCardRow & {
   created_at: Date | string;
 };
 
-/** What a change of a card reads under its row lock. */
+/** What a change of a card reads (under its row lock, or with its version). */
 export type AssetCardForChange = {
   id: string;
   project_id: string;
@@ -100,6 +100,8 @@ export type AssetCardForChange = {
   facts: unknown;
   sections: unknown;
   status: WorkItemStatus;
+  /** The row's version (xmin) as read: a change written in one statement is guarded by it. */
+  row_version: string;
 };
 
 export type AssetCardColumns = {
@@ -113,6 +115,21 @@ export type AssetCardColumns = {
   status?: WorkItemStatus;
   outOfScopeJustification?: string | null;
 };
+
+function changeSets(values: AssetCardColumns): SQL {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  const set = (column: string, value: unknown) => sets.push(sql`${sql.identifier(column)} = ${value}`);
+  if (values.name !== undefined) set('name', values.name);
+  if (values.nature !== undefined) set('asset_card_nature', values.nature);
+  if (values.description !== undefined) set('description', values.description);
+  if (values.version !== undefined) set('version', values.version);
+  if (values.ownerId !== undefined) set('owner_id', values.ownerId);
+  if (values.facts !== undefined) sets.push(sql`facts = ${JSON.stringify(values.facts)}::jsonb`);
+  if (values.sections !== undefined) sets.push(sql`sections = ${JSON.stringify(values.sections)}::jsonb`);
+  if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
+  if (values.outOfScopeJustification !== undefined) set('out_of_scope_justification', values.outOfScopeJustification);
+  return sql.join(sets, sql`, `);
+}
 
 /** SQL of the cards themselves: the list with its decorations, the detail, the row a change locks, writes. Organization id in every WHERE. */
 export const assetCardRepository = {
@@ -149,14 +166,19 @@ export const assetCardRepository = {
     )[0];
   },
 
-  /** A card of the project, locked until the transaction ends: changes of one card queue here, each seeing the one before it. */
-  async findForChange(db: Executor, organizationId: string, projectId: string, id: string): Promise<AssetCardForChange | undefined> {
+  /**
+   * A card of the project with its row version (`xmin`: any later write of the row changes it). Locked
+   * until the transaction ends — changes of one card queue here, each seeing the one before it — unless
+   * `lock: false` (a change written in one statement, guarded by the version).
+   */
+  async findForChange(db: Executor, organizationId: string, projectId: string, id: string, options: { lock: boolean } = { lock: true }): Promise<AssetCardForChange | undefined> {
     return rowsOf<AssetCardForChange>(
       await db.execute(sql`
-        select c.id, c.project_id, c.name, c.asset_card_type, c.asset_card_nature, c.description, c.version, c.owner_id, c.facts, c.sections, c.status
+        select c.id, c.project_id, c.name, c.asset_card_type, c.asset_card_nature, c.description, c.version, c.owner_id, c.facts, c.sections, c.status,
+               c.xmin::text as row_version
           from asset_cards c
          where c.organization_id = ${organizationId} and c.project_id = ${projectId} and c.id = ${id}
-         for update of c`),
+         ${options.lock ? sql`for update of c` : sql``}`),
     )[0];
   },
 
@@ -203,18 +225,15 @@ export const assetCardRepository = {
   },
 
   async update(db: Executor, id: string, values: AssetCardColumns) {
-    const sets: SQL[] = [sql`updated_at = now()`];
-    const set = (column: string, value: unknown) => sets.push(sql`${sql.identifier(column)} = ${value}`);
-    if (values.name !== undefined) set('name', values.name);
-    if (values.nature !== undefined) set('asset_card_nature', values.nature);
-    if (values.description !== undefined) set('description', values.description);
-    if (values.version !== undefined) set('version', values.version);
-    if (values.ownerId !== undefined) set('owner_id', values.ownerId);
-    if (values.facts !== undefined) sets.push(sql`facts = ${JSON.stringify(values.facts)}::jsonb`);
-    if (values.sections !== undefined) sets.push(sql`sections = ${JSON.stringify(values.sections)}::jsonb`);
-    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
-    if (values.outOfScopeJustification !== undefined) set('out_of_scope_justification', values.outOfScopeJustification);
-    await db.execute(sql`update asset_cards set ${sql.join(sets, sql`, `)} where id = ${id}`);
+    await db.execute(sql`update asset_cards set ${changeSets(values)} where id = ${id}`);
+  },
+
+  /**
+   * The same update as a statement for workItems.writeInOneStatement: it changes the row only while it is
+   * the version the caller read (`version`, its xmin), and returns its id.
+   */
+  updateIfUnchanged(id: string, version: string, values: AssetCardColumns): SQL {
+    return sql`update asset_cards c set ${changeSets(values)} where c.id = ${id} and c.xmin = ${version}::xid returning c.id`;
   },
 
   /** Marks the card changed (a link or lineage change): lists sorted by update show it. */

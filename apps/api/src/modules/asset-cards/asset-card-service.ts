@@ -15,14 +15,14 @@ import { retryOnConflict } from '../../lib/conflict-retry';
 import { AppError, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
-import { recordActivity } from '../logs/record-activity';
+import { recordActivity, type Activity } from '../logs/record-activity';
 import { separationOfDuties } from '../organizations/config-service';
 import { assertManualTransition, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
 import { assertChangeAllowed, assertReopen, reopenRight } from '../work-items/lock-rule';
 import { workItems, type WorkItem } from '../work-items/work-items';
 import { assetCardLinkRepository } from './asset-card-link-repository';
 import { detachAllIn, distinctItems, replaceLinksIn, replaceUpstreamIn } from './asset-card-links';
-import { assetCardRepository, type AssetCardForChange } from './asset-card-repository';
+import { assetCardRepository, type AssetCardColumns, type AssetCardForChange } from './asset-card-repository';
 import { checkFacts, fieldError, normalizeSections } from './asset-card-rules';
 import { assetCardItem, toListItem } from './asset-card-view';
 import { iso, parsed, personOf } from './sql-helpers';
@@ -155,6 +155,66 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
     return row;
   }
 
+  /**
+   * What a change asks of the card as read, through the lock rule, the life cycle and the card's rules
+   * (refusals are thrown, in the order the API documents them; the owner is looked up through `db`): the
+   * row's new values (none when nothing would change), the activity entries (the status change's first)
+   * and whether its own fields change (`contentChanged`). A reopening (`reopening`) is the caller's to
+   * allow (assertReopen) and to log (recordReopening).
+   */
+  async function planChange(db: Executor, ctx: RequestContext, projectId: string, row: AssetCardForChange, input: UpdateAssetCard, options: { reopening?: boolean } = {}) {
+    const item = assetCardItem(ctx, projectId, row);
+    const lockable = { status: row.status, concept: CONCEPT };
+    const fields = CONTENT.filter((k) => input[k] !== undefined);
+    if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+    const links = LINKS.filter((k) => input[k] !== undefined);
+    if (links.length > 0) assertChangeAllowed(lockable, { kind: 'link', target: links.includes('upstream') ? 'other asset cards (lineage)' : 'controls, risks or evidence' });
+    const values: AssetCardColumns = {};
+    const entries: Activity[] = [];
+    if (options.reopening) {
+      // Its reason and right are asked by assertReopen, after the lock rule's refusals.
+      Object.assign(values, { status: 'in_progress', outOfScopeJustification: null });
+    } else if (input.status !== undefined && input.status !== row.status) {
+      assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+      assertManualTransition(row.status, input.status, input.justification);
+      Object.assign(values, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
+      entries.push(workItems.statusChangeEntry(ctx.user.id, item, row.status, input.status, input.justification, 'manual'));
+    }
+    if (input.owner_id !== undefined && input.owner_id !== row.owner_id) await assertOwner(db, organizationOf(ctx), projectId, input.owner_id);
+    const before = contentOf(row);
+    const after = {
+      name: input.name ?? before.name,
+      asset_card_nature: input.asset_card_nature ?? before.asset_card_nature,
+      description: input.description === undefined ? before.description : input.description.trim(),
+      version: input.version === undefined ? before.version : input.version || null,
+      owner_id: input.owner_id === undefined ? before.owner_id : input.owner_id,
+      facts: input.facts === undefined ? before.facts : checkFacts(input.facts),
+    };
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const sectionsBefore = parsed<Record<string, string>>(row.sections);
+    const sections = input.sections === undefined ? sectionsBefore : normalizeSections(row.asset_card_type, input.sections);
+    const sectionKeys = [...new Set([...Object.keys(sectionsBefore), ...Object.keys(sections)])].filter((k) => sectionsBefore[k] !== sections[k]);
+    const contentChanged = changed.length > 0 || sectionKeys.length > 0;
+    if (contentChanged) {
+      Object.assign(values, {
+        name: after.name,
+        nature: after.asset_card_nature,
+        description: after.description,
+        version: after.version,
+        ownerId: after.owner_id,
+        facts: after.facts,
+        sections: sectionKeys.length > 0 ? sections : undefined,
+      });
+      const pick = (values: typeof before) => Object.fromEntries(changed.map((k) => [k, values[k]]));
+      entries.push({
+        ...workItems.activity(ctx, item, 'updated'),
+        before: pick(before),
+        after: { ...pick(after), ...(sectionKeys.length > 0 ? { sections_changed: sectionKeys } : {}), label: after.name },
+      });
+    }
+    return { item, renamed: assetCardItem(ctx, projectId, { id: row.id, name: after.name }), values: Object.keys(values).length > 0 ? values : undefined, entries, contentChanged };
+  }
+
   return {
     detail: (ctx: RequestContext, projectId: string, id: string) => detail(deps.db, ctx, projectId, id),
     /** One change in one transaction, its screens told, answered with the detail: the import's way in. */
@@ -183,66 +243,51 @@ export function assetCardService(deps: Pick<Deps, 'db'>) {
      * Content (name, nature, description, version, owner, facts, sections, tags), lineage, links and/or
      * status within the life cycle, through the lock rule: an approved card takes only reopening (status
      * in_progress, with a reason and the reopen right) and people changes until reopened.
+     *
+     * A change of status and the card's own fields is one statement (workItems.writeInOneStatement), as a
+     * control's: the card as read with its version, checked against the lock rule and the life cycle, is
+     * written only while it is unchanged, with its activity entries and the NOTIFY of the open screens;
+     * when another change came first it is read and checked again. A reopening, tags, lineage, links, or
+     * a card that keeps changing takes a transaction holding its lock. Either way the answer is the detail
+     * read after the commit.
      */
-    update: (ctx: RequestContext, projectId: string, id: string, input: UpdateAssetCard) =>
-      write(ctx, projectId, async (tx) => {
-        const organizationId = organizationOf(ctx);
+    async update(ctx: RequestContext, projectId: string, id: string, input: UpdateAssetCard): Promise<AssetCardDetail> {
+      const organizationId = organizationOf(ctx);
+      if (input.tags === undefined && LINKS.every((k) => input[k] === undefined)) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const row = await assetCardRepository.findForChange(deps.db, organizationId, projectId, id, { lock: false });
+          if (!row) throw notFound('Asset card');
+          if (row.status === 'approved' && input.status === 'in_progress') break;
+          const plan = await planChange(deps.db, ctx, projectId, row, input);
+          if (!plan.values) return detail(deps.db, ctx, projectId, row.id);
+          const written = await workItems.writeInOneStatement<{ id: string }>(deps.db, {
+            item: plan.renamed,
+            write: assetCardRepository.updateIfUnchanged(row.id, row.row_version, plan.values),
+            entries: plan.entries,
+            publish: true,
+          });
+          if (written) return detail(deps.db, ctx, projectId, row.id);
+        }
+      }
+      return write(ctx, projectId, async (tx) => {
         const row = await lockedCard(tx, ctx, projectId, id);
-        const item = assetCardItem(ctx, projectId, row);
-        const lockable = { status: row.status, concept: CONCEPT };
-        const fields = CONTENT.filter((k) => input[k] !== undefined);
-        if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
-        const links = LINKS.filter((k) => input[k] !== undefined);
-        if (links.length > 0) assertChangeAllowed(lockable, { kind: 'link', target: links.includes('upstream') ? 'other asset cards (lineage)' : 'controls, risks or evidence' });
-        if (row.status === 'approved' && input.status === 'in_progress') {
-          assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'asset_cards:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
-          await assetCardRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
-          await workItems.recordReopening(tx, ctx, item, input.justification!);
-        } else if (input.status !== undefined && input.status !== row.status) {
-          assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-          assertManualTransition(row.status, input.status, input.justification);
-          await assetCardRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
+        const reopening = row.status === 'approved' && input.status === 'in_progress';
+        const plan = await planChange(tx, ctx, projectId, row, input, { reopening });
+        if (reopening) {
+          assertReopen({ status: row.status, concept: CONCEPT }, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'asset_cards:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
         }
-        if (input.owner_id !== undefined && input.owner_id !== row.owner_id) await assertOwner(tx, organizationId, projectId, input.owner_id);
-        const before = contentOf(row);
-        const after = {
-          name: input.name ?? before.name,
-          asset_card_nature: input.asset_card_nature ?? before.asset_card_nature,
-          description: input.description === undefined ? before.description : input.description.trim(),
-          version: input.version === undefined ? before.version : input.version || null,
-          owner_id: input.owner_id === undefined ? before.owner_id : input.owner_id,
-          facts: input.facts === undefined ? before.facts : checkFacts(input.facts),
-        };
-        const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-        const sectionsBefore = parsed<Record<string, string>>(row.sections);
-        const sections = input.sections === undefined ? sectionsBefore : normalizeSections(row.asset_card_type, input.sections);
-        const sectionKeys = [...new Set([...Object.keys(sectionsBefore), ...Object.keys(sections)])].filter((k) => sectionsBefore[k] !== sections[k]);
-        if (changed.length > 0 || sectionKeys.length > 0) {
-          await assetCardRepository.update(tx, row.id, {
-            name: after.name,
-            nature: after.asset_card_nature,
-            description: after.description,
-            version: after.version,
-            ownerId: after.owner_id,
-            facts: after.facts,
-            sections: sectionKeys.length > 0 ? sections : undefined,
-          });
-          const pick = (values: typeof before) => Object.fromEntries(changed.map((k) => [k, values[k]]));
-          await recordActivity(tx, {
-            ...workItems.activity(ctx, item, 'updated'),
-            before: pick(before),
-            after: { ...pick(after), ...(sectionKeys.length > 0 ? { sections_changed: sectionKeys } : {}), label: after.name },
-          });
-        }
-        const card = { id: row.id, name: after.name };
-        const items: WorkItem[] = [assetCardItem(ctx, projectId, card)];
-        if (input.tags !== undefined) await workItems.setTags(tx, ctx, items[0]!, input.tags);
+        if (plan.values) await assetCardRepository.update(tx, row.id, plan.values);
+        if (reopening) await workItems.recordReopening(tx, ctx, plan.item, input.justification!);
+        for (const entry of plan.entries) await recordActivity(tx, entry);
+        const card = { id: row.id, name: plan.renamed.label };
+        const items: WorkItem[] = [plan.renamed];
+        if (input.tags !== undefined) await workItems.setTags(tx, ctx, plan.renamed, input.tags);
         if (input.upstream !== undefined) items.push(...(await replaceUpstreamIn(tx, ctx, projectId, card, input.upstream)));
         if (input.control_ids !== undefined || input.risk_ids !== undefined || input.evidence_ids !== undefined) items.push(...(await replaceLinksIn(tx, ctx, projectId, card, input)));
-        if (items.length > 1 && changed.length === 0 && sectionKeys.length === 0) await assetCardRepository.touch(tx, [row.id]);
+        if (items.length > 1 && !plan.contentChanged) await assetCardRepository.touch(tx, [row.id]);
         return items;
-      }),
+      });
+    },
 
     /**
      * Deletes a card with its lineage, links, people, tags, thread and reviews; the log keeps that it

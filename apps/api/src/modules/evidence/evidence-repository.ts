@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EvidenceFileType, TextStatus, WorkItemStatus } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
+import { searchOf } from './search-vector';
 import { personJson, rowsOf } from './sql-helpers';
 
-/** What a change of an evidence reads under its row lock. */
+/** What a change of an evidence reads (under its row lock, or with its version). */
 export type EvidenceForChange = {
   id: string;
   project_id: string;
@@ -19,7 +20,32 @@ export type EvidenceForChange = {
   sha256: string;
   uploaded_by: string | null;
   created_by: string | null;
+  /** The row's version (xmin) as read: a change written in one statement is guarded by it. */
+  row_version: string;
 };
+
+/** What a change of an evidence writes on its row (every change also moves `updated_at`). */
+export type EvidenceChangeValues = {
+  name?: string;
+  description?: string;
+  effectiveDate?: string;
+  expiresOn?: string | null;
+  status?: WorkItemStatus;
+  outOfScopeJustification?: string | null;
+  resetExpiry?: boolean;
+};
+
+function changeSets(values: EvidenceChangeValues): SQL {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (values.name !== undefined) sets.push(sql`name = ${values.name}`);
+  if (values.description !== undefined) sets.push(sql`description = ${values.description}`);
+  if (values.effectiveDate !== undefined) sets.push(sql`effective_date = ${values.effectiveDate}`);
+  if (values.expiresOn !== undefined) sets.push(sql`expires_on = ${values.expiresOn}`);
+  if (values.resetExpiry) sets.push(sql`expired_at = null`, sql`expiry_reminders_sent = 0`);
+  if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
+  if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);
+  return sql.join(sets, sql`, `);
+}
 
 /** One stored file of an evidence. */
 export type VersionRow = {
@@ -51,15 +77,19 @@ export type NewFile = {
 
 /** SQL of evidences and their versions: the row a change locks, inserts, updates, versions, deletion. */
 export const evidenceRepository = {
-  /** An evidence of the project, locked until the transaction ends: changes of one evidence queue here. */
-  async findForChange(db: Executor, organizationId: string, projectId: string, id: string): Promise<EvidenceForChange | undefined> {
+  /**
+   * An evidence of the project with its row version (`xmin`: any later write of the row changes it).
+   * Locked until the transaction ends — changes of one evidence queue here — unless `lock: false` (a
+   * change written in one statement, guarded by the version).
+   */
+  async findForChange(db: Executor, organizationId: string, projectId: string, id: string, options: { lock: boolean } = { lock: true }): Promise<EvidenceForChange | undefined> {
     return rowsOf<EvidenceForChange>(
       await db.execute(sql`
         select e.id, e.project_id, e.name, e.description, e.status, e.effective_date::text as effective_date, e.expires_on::text as expires_on, e.expired_at,
-               e.version, e.current_version_id, e.file_name, e.sha256, e.uploaded_by, e.created_by
+               e.version, e.current_version_id, e.file_name, e.sha256, e.uploaded_by, e.created_by, e.xmin::text as row_version
           from evidences e
          where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.id = ${id}
-         for update of e`),
+         ${options.lock ? sql`for update of e` : sql``}`),
     )[0];
   },
 
@@ -90,20 +120,28 @@ export const evidenceRepository = {
        where id = ${evidenceId}`);
   },
 
-  async update(
-    db: Executor,
-    id: string,
-    values: { name?: string; description?: string; effectiveDate?: string; expiresOn?: string | null; status?: WorkItemStatus; outOfScopeJustification?: string | null; resetExpiry?: boolean },
-  ) {
-    const sets: SQL[] = [sql`updated_at = now()`];
-    if (values.name !== undefined) sets.push(sql`name = ${values.name}`);
-    if (values.description !== undefined) sets.push(sql`description = ${values.description}`);
-    if (values.effectiveDate !== undefined) sets.push(sql`effective_date = ${values.effectiveDate}`);
-    if (values.expiresOn !== undefined) sets.push(sql`expires_on = ${values.expiresOn}`);
-    if (values.resetExpiry) sets.push(sql`expired_at = null`, sql`expiry_reminders_sent = 0`);
-    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
-    if (values.outOfScopeJustification !== undefined) sets.push(sql`out_of_scope_justification = ${values.outOfScopeJustification}`);
-    await db.execute(sql`update evidences set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  async update(db: Executor, id: string, values: EvidenceChangeValues) {
+    await db.execute(sql`update evidences set ${changeSets(values)} where id = ${id}`);
+  },
+
+  /**
+   * The same update as a statement for workItems.writeInOneStatement, returning the evidence's id: it
+   * changes the row only while it is the version the caller read (`version`, its xmin). `search` sets the
+   * search document from the new name and description (what refreshSearch would compute after it).
+   * `unlessHeld` (a content change): the row is locked first, then the live controls linked to it — in the
+   * order of the locked path, which locks them after the evidence — and the row is written only while
+   * none of them is approved, as they stand once locked; an approval settling meanwhile either comes
+   * first (nothing is written, the change is read again and refused) or waits for this change.
+   */
+  updateIfUnchanged(id: string, version: string, values: EvidenceChangeValues, options: { search?: { name: string; description: string }; unlessHeld?: boolean } = {}): SQL {
+    const sets = options.search ? sql`${changeSets(values)}, search = ${searchOf('e', sql`${options.search.name}::text`, sql`${options.search.description}::text`)}` : changeSets(values);
+    if (!options.unlessHeld) return sql`update evidences e set ${sets} where e.id = ${id} and e.xmin = ${version}::xid returning e.id`;
+    return sql`
+      with target as (select e.id from evidences e where e.id = ${id} and e.xmin = ${version}::xid for update of e),
+           holders as (select pc.status from target join evidence_links l on l.evidence_id = target.id
+                         join project_controls pc on pc.id = l.control_id and pc.detached_at is null for share of pc)
+      update evidences e set ${sets} from target
+       where e.id = target.id and not exists (select 1 from holders where holders.status = 'approved') returning e.id`;
   },
 
   /** Every version, the newest first, with who uploaded it. */

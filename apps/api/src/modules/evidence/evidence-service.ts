@@ -17,17 +17,17 @@ import { AppError, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import { runPurges, schedulePurge } from '../../lib/storage/purges';
 import type { RequestContext } from '../../plugins/auth';
-import { recordActivity } from '../logs/record-activity';
+import { recordActivity, type Activity } from '../logs/record-activity';
 import { separationOfDuties } from '../organizations/config-service';
 import { assertManualTransition, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
-import { assertChangeAllowed, assertReopen, reopenRight } from '../work-items/lock-rule';
+import { assertChangeAllowed, assertReopen, reopenRight, type Holder } from '../work-items/lock-rule';
 import { workItems, type WorkItem } from '../work-items/work-items';
 import { releaseControls } from './evidence-expiry';
 import { evidencePrefix } from './evidence-files';
 import { changeLinkIn, distinctItems, replaceLinksIn } from './evidence-link-service';
 import { evidenceLinkRepository } from './evidence-link-repository';
 import { evidenceListRepository, type EvidenceFilters } from './evidence-list-repository';
-import { evidenceRepository } from './evidence-repository';
+import { evidenceRepository, type EvidenceChangeValues, type EvidenceForChange } from './evidence-repository';
 import { assertNotHeld, assertValidity, fieldError } from './evidence-rules';
 import { evidenceItem, toListItem } from './evidence-view';
 import { refreshSearch } from './search-vector';
@@ -116,13 +116,70 @@ export function evidenceService(deps: EvidenceDeps) {
 
   /**
    * The approved controls that hold an evidence (linked to it): what they were approved on stays as it was
-   * until they are reopened (lock-rule.ts). Read locked, so that a control's approval settling meanwhile
-   * either comes first (and this change is refused) or waits until this change has committed.
+   * until they are reopened (lock-rule.ts). Read locked in the locked path, so that a control's approval
+   * settling meanwhile either comes first (and this change is refused) or waits until this change has
+   * committed; the one-statement path reads them unlocked and its statement locks them
+   * (evidenceRepository.updateIfUnchanged, `unlessHeld`).
    */
-  async function approvedHolders(tx: Executor, organizationId: string, projectId: string, evidenceId: string) {
-    const { controls } = await evidenceLinkRepository.targetsOf(tx, evidenceId);
-    const live = await evidenceLinkRepository.controlsById(tx, organizationId, projectId, controls.map((c) => c.id), true);
+  async function approvedHolders(db: Executor, organizationId: string, projectId: string, evidenceId: string, lock: boolean): Promise<Holder[]> {
+    const { controls } = await evidenceLinkRepository.targetsOf(db, evidenceId);
+    const live = await evidenceLinkRepository.controlsById(db, organizationId, projectId, controls.map((c) => c.id), lock);
     return live.filter((c) => c.status === 'approved').map((c) => ({ concept: 'control', code: c.control_code }));
+  }
+
+  /**
+   * What a change asks of the evidence as read, through the lock rule and the life cycle (refusals are
+   * thrown, in the order the API documents them): the row's new values (none when nothing would change),
+   * the activity entries (the status change's first), whether it is a content change (`content`: the
+   * approved controls holding it refuse it; `holders` reads them), whether the search document follows
+   * (`search`: the new name and description) and whether the controls its expiry flagged are looked at
+   * again (`releases`). A reopening is the caller's to allow (assertReopen) and to log (recordReopening).
+   */
+  async function planChange(ctx: RequestContext, projectId: string, row: EvidenceForChange, input: UpdateEvidence, holders: () => Promise<Holder[]>, options: { reopening?: boolean } = {}) {
+    const item = evidenceItem(ctx, projectId, row);
+    const lockable = { status: row.status, concept: 'evidence' };
+    const fields = CONTENT.filter((k) => input[k] !== undefined);
+    const content = fields.length > 0 && !isLocked(row.status);
+    if (fields.length > 0) assertChangeAllowed({ ...lockable, heldBy: content ? await holders() : [] }, { kind: 'content', fields });
+    if (input.control_ids !== undefined || input.risk_ids !== undefined) assertChangeAllowed(lockable, { kind: 'link', target: 'controls or risks' });
+    const values: EvidenceChangeValues = {};
+    const entries: Activity[] = [];
+    let status = row.status;
+    if (options.reopening) {
+      // Its reason and right are asked by assertReopen, after the lock rule's refusals.
+      Object.assign(values, { status: 'in_progress', outOfScopeJustification: null });
+      status = 'in_progress';
+    } else if (input.status !== undefined && input.status !== row.status) {
+      assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+      assertManualTransition(row.status, input.status, input.justification);
+      Object.assign(values, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
+      entries.push(workItems.statusChangeEntry(ctx.user.id, item, row.status, input.status, input.justification, 'manual'));
+      status = input.status;
+    }
+    const before = { name: row.name, description: row.description, effective_date: row.effective_date, expires_on: row.expires_on };
+    const after = {
+      name: input.name ?? before.name,
+      description: input.description ?? before.description,
+      effective_date: input.effective_date ?? before.effective_date,
+      expires_on: input.expires_on === undefined ? before.expires_on : input.expires_on,
+    };
+    if (input.effective_date !== undefined || input.expires_on !== undefined) assertValidity(after.effective_date, after.expires_on, input.expires_on !== undefined ? 'body.expires_on' : 'body.effective_date');
+    const moved = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+    const expiryMoved = moved.includes('expires_on');
+    if (moved.length > 0) {
+      Object.assign(values, { name: after.name, description: after.description, effectiveDate: after.effective_date, expiresOn: after.expires_on, resetExpiry: expiryMoved });
+      const pick = (values: typeof before) => Object.fromEntries(moved.map((k) => [k, values[k]]));
+      entries.push({ ...workItems.activity(ctx, item, 'updated'), before: pick(before), after: { ...pick(after), label: after.name } });
+    }
+    return {
+      item,
+      renamed: { ...row, name: after.name, status },
+      values: Object.keys(values).length > 0 ? values : undefined,
+      entries,
+      content,
+      search: moved.includes('name') || moved.includes('description') ? { name: after.name, description: after.description } : undefined,
+      releases: expiryMoved && row.expired_at !== null,
+    };
   }
 
   async function lockedEvidence(tx: Executor, ctx: RequestContext, projectId: string, id: string) {
@@ -157,52 +214,53 @@ export function evidenceService(deps: EvidenceDeps) {
      * status within the life cycle, through the lock rule: an approved evidence takes only reopening
      * (status in_progress, with a reason and the reopen right) until reopened. A new expiry date starts
      * its reminders again and lifts what its expiry flagged.
+     *
+     * A change of status, name, description or validity is one statement (workItems.writeInOneStatement),
+     * as a control's: the evidence as read with its version, checked against the lock rule (approved
+     * controls holding it included) and the life cycle, is written only while it is unchanged — and, for
+     * a content change, while no control holding it is approved — with its search document, its activity
+     * entries and the NOTIFY of the open screens; when another change came first it is read and checked
+     * again. A reopening, tags, links, a new expiry date of an expired evidence (the controls it flagged
+     * are looked at again), or an evidence that keeps changing takes a transaction holding its lock.
+     * Either way the answer is the detail read after the commit.
      */
-    update: (ctx: RequestContext, projectId: string, id: string, input: UpdateEvidence) =>
-      write(ctx, projectId, id, async (tx) => {
-        const organizationId = organizationOf(ctx);
+    async update(ctx: RequestContext, projectId: string, id: string, input: UpdateEvidence): Promise<EvidenceDetail> {
+      const organizationId = organizationOf(ctx);
+      if (input.tags === undefined && input.control_ids === undefined && input.risk_ids === undefined) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const row = await evidenceRepository.findForChange(deps.db, organizationId, projectId, id, { lock: false });
+          if (!row) throw notFound('Evidence');
+          if (row.status === 'approved' && input.status === 'in_progress') break;
+          const plan = await planChange(ctx, projectId, row, input, () => approvedHolders(deps.db, organizationId, projectId, row.id, false));
+          if (plan.releases) break;
+          if (!plan.values) return detail(deps.db, ctx, projectId, row.id);
+          const written = await workItems.writeInOneStatement<{ id: string }>(deps.db, {
+            item: plan.item,
+            write: evidenceRepository.updateIfUnchanged(row.id, row.row_version, plan.values, { search: plan.search, unlessHeld: plan.content }),
+            entries: plan.entries,
+            publish: true,
+          });
+          if (written) return detail(deps.db, ctx, projectId, row.id);
+        }
+      }
+      return write(ctx, projectId, id, async (tx) => {
         const row = await lockedEvidence(tx, ctx, projectId, id);
-        const item = evidenceItem(ctx, projectId, row);
-        const lockable = { status: row.status, concept: 'evidence' };
-        const fields = CONTENT.filter((k) => input[k] !== undefined);
-        if (fields.length > 0) assertChangeAllowed({ ...lockable, heldBy: isLocked(row.status) ? [] : await approvedHolders(tx, organizationId, projectId, row.id) }, { kind: 'content', fields });
-        if (input.control_ids !== undefined || input.risk_ids !== undefined) assertChangeAllowed(lockable, { kind: 'link', target: 'controls or risks' });
-        const changed: WorkItem[] = [item];
-        let status = row.status;
-        if (row.status === 'approved' && input.status === 'in_progress') {
-          assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'evidences:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
-          await evidenceRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
-          await workItems.recordReopening(tx, ctx, item, input.justification!);
-          status = 'in_progress';
-        } else if (input.status !== undefined && input.status !== row.status) {
-          assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-          assertManualTransition(row.status, input.status, input.justification);
-          await evidenceRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
-          status = input.status;
+        const reopening = row.status === 'approved' && input.status === 'in_progress';
+        const plan = await planChange(ctx, projectId, row, input, () => approvedHolders(tx, organizationId, projectId, row.id, true), { reopening });
+        if (reopening) {
+          assertReopen({ status: row.status, concept: 'evidence' }, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'evidences:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
         }
-        const before = { name: row.name, description: row.description, effective_date: row.effective_date, expires_on: row.expires_on };
-        const after = {
-          name: input.name ?? before.name,
-          description: input.description ?? before.description,
-          effective_date: input.effective_date ?? before.effective_date,
-          expires_on: input.expires_on === undefined ? before.expires_on : input.expires_on,
-        };
-        if (input.effective_date !== undefined || input.expires_on !== undefined) assertValidity(after.effective_date, after.expires_on, input.expires_on !== undefined ? 'body.expires_on' : 'body.effective_date');
-        const moved = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
-        if (moved.length > 0) {
-          const expiryMoved = after.expires_on !== before.expires_on;
-          await evidenceRepository.update(tx, row.id, { name: after.name, description: after.description, effectiveDate: after.effective_date, expiresOn: after.expires_on, resetExpiry: expiryMoved });
-          const pick = (values: typeof before) => Object.fromEntries(moved.map((k) => [k, values[k]]));
-          await recordActivity(tx, { ...workItems.activity(ctx, item, 'updated'), before: pick(before), after: { ...pick(after), label: after.name } });
-          if (moved.includes('name') || moved.includes('description')) await refreshSearch(tx, row.id);
-          if (expiryMoved && row.expired_at !== null) changed.push(...(await releaseControls(tx, (await evidenceLinkRepository.targetsOf(tx, row.id)).controls.map((c) => c.id), ctx.user.id)));
-        }
-        const renamed = { ...row, name: after.name, status };
-        if (input.tags !== undefined) await workItems.setTags(tx, ctx, evidenceItem(ctx, projectId, renamed), input.tags);
-        if (input.control_ids !== undefined || input.risk_ids !== undefined) changed.push(...(await replaceLinksIn(tx, ctx, projectId, renamed, input)));
+        const changed: WorkItem[] = [plan.item];
+        if (plan.values) await evidenceRepository.update(tx, row.id, plan.values);
+        if (reopening) await workItems.recordReopening(tx, ctx, plan.item, input.justification!);
+        for (const entry of plan.entries) await recordActivity(tx, entry);
+        if (plan.search) await refreshSearch(tx, row.id);
+        if (plan.releases) changed.push(...(await releaseControls(tx, (await evidenceLinkRepository.targetsOf(tx, row.id)).controls.map((c) => c.id), ctx.user.id)));
+        if (input.tags !== undefined) await workItems.setTags(tx, ctx, evidenceItem(ctx, projectId, plan.renamed), input.tags);
+        if (input.control_ids !== undefined || input.risk_ids !== undefined) changed.push(...(await replaceLinksIn(tx, ctx, projectId, plan.renamed, input)));
         return changed;
-      }),
+      });
+    },
 
     /** Replaces the assignees (its owners) and reviewers (project members only); who works on it may change even when it is approved. */
     setAssignees: (ctx: RequestContext, projectId: string, id: string, input: UpdateRiskAssignees) =>

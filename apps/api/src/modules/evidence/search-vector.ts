@@ -4,8 +4,9 @@ import type { Executor } from '../../db/client';
 /*
  * The one definition of `evidences.search` (issue 21): the name (weight A) and the description (B) as
  * words ('simple': names are codes, product names, acronyms, not English to stem), the current version's
- * extracted text (C) stemmed as English. Every writer of the column goes through `refreshSearch`, every
- * reader through `searchMatches` / `contentMatches` / `contentSnippet`, so they all agree.
+ * extracted text (C) stemmed as English. Every writer of the column goes through `refreshSearch` (or
+ * `searchOf`, in an UPDATE that renames the evidence), every reader through `searchMatches` /
+ * `contentMatches` / `contentSnippet`, so they all agree.
  */
 
 /** The document of one evidence, from SQL expressions of its name, description and text (any may be null). */
@@ -14,6 +15,12 @@ export const searchVector = (name: SQL, description: SQL, text: SQL): SQL =>
 
 /** The current version's text of the evidence aliased `alias` (null while it has none). */
 const currentText = (alias: string) => sql.raw(`(select v.content from evidence_versions v where v.id = ${alias}.current_version_id)`);
+
+/**
+ * The document of the evidence aliased `alias` with a new name and description (SQL values): what an
+ * UPDATE of its row that changes them sets `search` to — what refreshSearch computes after it.
+ */
+export const searchOf = (alias: string, name: SQL, description: SQL): SQL => searchVector(name, description, currentText(alias));
 
 /**
  * Recomputes `search` of one evidence from its row and its current version's text: after an upload, a

@@ -151,7 +151,7 @@ const columns = (organizationId: string) => sql`
   coalesce(t.residual_likelihood is not null, false) as residual_assessed,
   r.residual_level > ${appetiteOf(organizationId)} as above_appetite`;
 
-/** What a change of a risk reads under its row lock: its own columns and its treatment's residual. */
+/** What a change of a risk reads (under its row lock, or with its version): its own columns and its treatment's residual. */
 export type RiskForChange = {
   id: string;
   project_id: string;
@@ -174,7 +174,47 @@ export type RiskForChange = {
   treatment_option: TreatmentOption | null;
   treatment_residual_likelihood: number | null;
   treatment_residual_impact: number | null;
+  /** The row's version (xmin) as read: a change written in one statement is guarded by it. */
+  row_version: string;
 };
+
+/** What a change of a risk writes on its row (every change also moves `updated_at`). */
+export type RiskChangeValues = Partial<ScoreColumns> & {
+  name?: string;
+  description?: string;
+  category?: RiskCategory | null;
+  affected?: string[];
+  monetaryImpact?: string | null;
+  currency?: Currency;
+  expectedAnnualLoss?: string | null;
+  status?: WorkItemStatus;
+  outOfScopeJustification?: string | null;
+  needsAttention?: { reason: string | null };
+};
+
+function changeSets(values: RiskChangeValues): SQL {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  const set = (column: string, value: unknown) => sets.push(sql`${sql.identifier(column)} = ${value}`);
+  if (values.name !== undefined) set('name', values.name);
+  if (values.description !== undefined) set('description', values.description);
+  if (values.category !== undefined) set('category', values.category);
+  if (values.affected !== undefined) sets.push(sql`affected = ${JSON.stringify(values.affected)}::jsonb`);
+  if (values.likelihood !== undefined) set('likelihood', values.likelihood);
+  if (values.impact !== undefined) set('impact', values.impact);
+  if (values.inherentScore !== undefined) set('inherent_score', values.inherentScore);
+  if (values.inherentLevel !== undefined) set('inherent_level', values.inherentLevel);
+  if (values.residualLikelihood !== undefined) set('residual_likelihood', values.residualLikelihood);
+  if (values.residualImpact !== undefined) set('residual_impact', values.residualImpact);
+  if (values.residualScore !== undefined) set('residual_score', values.residualScore);
+  if (values.residualLevel !== undefined) set('residual_level', values.residualLevel);
+  if (values.monetaryImpact !== undefined) set('monetary_impact', values.monetaryImpact);
+  if (values.currency !== undefined) set('currency', values.currency);
+  if (values.expectedAnnualLoss !== undefined) set('expected_annual_loss', values.expectedAnnualLoss);
+  if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
+  if (values.outOfScopeJustification !== undefined) set('out_of_scope_justification', values.outOfScopeJustification);
+  if (values.needsAttention !== undefined) sets.push(sql`needs_attention = ${values.needsAttention.reason !== null}`, sql`needs_attention_reason = ${values.needsAttention.reason}`);
+  return sql.join(sets, sql`, `);
+}
 
 export const riskRepository = {
   /** One page of the register with people, tags and counts: one query. */
@@ -241,18 +281,20 @@ export const riskRepository = {
   },
 
   /**
-   * A risk of the project with what a change of it needs, locked until the transaction ends: changes of
-   * one risk queue here, each seeing the one before it.
+   * A risk of the project with what a change of it needs and its row version (`xmin`: any later write of
+   * the row changes it). Locked until the transaction ends — changes of one risk queue here, each seeing
+   * the one before it — unless `lock: false` (a change written in one statement, guarded by the version).
    */
-  async findForChange(db: Executor, organizationId: string, projectId: string, id: string): Promise<RiskForChange | undefined> {
+  async findForChange(db: Executor, organizationId: string, projectId: string, id: string, options: { lock: boolean } = { lock: true }): Promise<RiskForChange | undefined> {
     return rowsOf<RiskForChange>(
       await db.execute(sql`
         select r.id, r.project_id, r.number, r.name, r.description, r.category, r.affected, r.likelihood, r.impact, r.residual_likelihood, r.residual_impact,
                r.residual_level, r.inherent_level, r.monetary_impact, r.currency, r.expected_annual_loss, r.status, r.needs_attention_reason,
-               t.option as treatment_option, t.residual_likelihood as treatment_residual_likelihood, t.residual_impact as treatment_residual_impact
+               t.option as treatment_option, t.residual_likelihood as treatment_residual_likelihood, t.residual_impact as treatment_residual_impact,
+               r.xmin::text as row_version
           from risks r left join risk_treatments t on t.risk_id = r.id
          where r.organization_id = ${organizationId} and r.project_id = ${projectId} and r.id = ${id}
-         for update of r`),
+         ${options.lock ? sql`for update of r` : sql``}`),
     )[0];
   },
 
@@ -305,43 +347,16 @@ export const riskRepository = {
     )[0]!.id;
   },
 
-  async update(
-    db: Executor,
-    id: string,
-    values: Partial<ScoreColumns> & {
-      name?: string;
-      description?: string;
-      category?: RiskCategory | null;
-      affected?: string[];
-      monetaryImpact?: string | null;
-      currency?: Currency;
-      expectedAnnualLoss?: string | null;
-      status?: WorkItemStatus;
-      outOfScopeJustification?: string | null;
-      needsAttention?: { reason: string | null };
-    },
-  ) {
-    const sets: SQL[] = [sql`updated_at = now()`];
-    const set = (column: string, value: unknown) => sets.push(sql`${sql.identifier(column)} = ${value}`);
-    if (values.name !== undefined) set('name', values.name);
-    if (values.description !== undefined) set('description', values.description);
-    if (values.category !== undefined) set('category', values.category);
-    if (values.affected !== undefined) sets.push(sql`affected = ${JSON.stringify(values.affected)}::jsonb`);
-    if (values.likelihood !== undefined) set('likelihood', values.likelihood);
-    if (values.impact !== undefined) set('impact', values.impact);
-    if (values.inherentScore !== undefined) set('inherent_score', values.inherentScore);
-    if (values.inherentLevel !== undefined) set('inherent_level', values.inherentLevel);
-    if (values.residualLikelihood !== undefined) set('residual_likelihood', values.residualLikelihood);
-    if (values.residualImpact !== undefined) set('residual_impact', values.residualImpact);
-    if (values.residualScore !== undefined) set('residual_score', values.residualScore);
-    if (values.residualLevel !== undefined) set('residual_level', values.residualLevel);
-    if (values.monetaryImpact !== undefined) set('monetary_impact', values.monetaryImpact);
-    if (values.currency !== undefined) set('currency', values.currency);
-    if (values.expectedAnnualLoss !== undefined) set('expected_annual_loss', values.expectedAnnualLoss);
-    if (values.status !== undefined) sets.push(sql`status = ${values.status}`, sql`status_changed_at = now()`);
-    if (values.outOfScopeJustification !== undefined) set('out_of_scope_justification', values.outOfScopeJustification);
-    if (values.needsAttention !== undefined) sets.push(sql`needs_attention = ${values.needsAttention.reason !== null}`, sql`needs_attention_reason = ${values.needsAttention.reason}`);
-    await db.execute(sql`update risks set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  async update(db: Executor, id: string, values: RiskChangeValues) {
+    await db.execute(sql`update risks set ${changeSets(values)} where id = ${id}`);
+  },
+
+  /**
+   * The same update as a statement for workItems.writeInOneStatement: it changes the row only while it is
+   * the version the caller read (`version`, its xmin) and `also` holds, and returns its id.
+   */
+  updateIfUnchanged(id: string, version: string, values: RiskChangeValues, also?: SQL): SQL {
+    return sql`update risks r set ${changeSets(values)} where r.id = ${id} and r.xmin = ${version}::xid ${also ? sql`and ${also}` : sql``} returning r.id`;
   },
 
   /**

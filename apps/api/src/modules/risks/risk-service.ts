@@ -9,29 +9,31 @@ import {
   type RiskHeatMap,
   type RiskLight,
   type RiskListItem,
+  type RiskMatrix,
   type RiskScore,
   type UpdateRisk,
   type UpdateRiskAssignees,
   type WorkItemStatus,
 } from '@aegis/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { retryOnConflict } from '../../lib/conflict-retry';
 import { AppError, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
-import { recordActivity } from '../logs/record-activity';
+import { recordActivity, type Activity } from '../logs/record-activity';
 import { separationOfDuties } from '../organizations/config-service';
 import { assertManualTransition, isLocked, manualTransitionsFrom } from '../work-items/lifecycle';
 import { assertChangeAllowed, assertReopen, reopenRight } from '../work-items/lock-rule';
 import { workItems, type WorkItem } from '../work-items/work-items';
 import { fieldError } from './field-error';
 import { libraryRisk } from './risk-library';
-import { riskRepository, type RiskFilters, type RiskForChange } from './risk-repository';
+import { riskRepository, type RiskChangeValues, type RiskFilters, type RiskForChange } from './risk-repository';
+import { riskSettingsRepository } from './risk-settings-repository';
 import { riskRules } from './risk-settings-service';
 import { riskItem, toLight, toListItem } from './risk-view';
-import { expectedAnnualLoss, moneyColumn, moneyOf, scoreColumns } from './scoring';
+import { expectedAnnualLoss, moneyColumn, moneyOf, rulesOf, scoreColumns } from './scoring';
 import { iso, list, parsed, personOf, rowsOf } from './sql-helpers';
 
 
@@ -174,6 +176,79 @@ export function riskService(deps: Pick<Deps, 'db'>) {
     return row;
   }
 
+  /**
+   * What a change asks of the risk as read, through the lock rule and the life cycle (refusals are
+   * thrown, in the order the API documents them): the row's new values (none when nothing would change)
+   * and the activity entries, the status change's first. New scores are levelled by the matrix `rules`
+   * reads; `inForce`, when it gives one, is the condition under which that matrix is still the one in
+   * force. A reopening (`reopening`) is the caller's to allow (assertReopen) and to log (recordReopening).
+   */
+  async function planChange(
+    ctx: RequestContext,
+    projectId: string,
+    row: RiskForChange,
+    input: UpdateRisk,
+    rules: () => Promise<{ matrix: RiskMatrix; inForce?: SQL }>,
+    options: { reopening?: boolean } = {},
+  ) {
+    const item = riskItem(ctx, projectId, row);
+    const lockable = { status: row.status, concept: 'risk' };
+    const fields = (Object.keys(input) as (keyof UpdateRisk)[]).filter((k) => k !== 'status' && k !== 'justification' && input[k] !== undefined);
+    if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
+    const values: RiskChangeValues = {};
+    const entries: Activity[] = [];
+    if (options.reopening) {
+      // Its reason and right are asked by assertReopen, after the lock rule's refusal of content changes.
+      Object.assign(values, { status: 'in_progress', outOfScopeJustification: null });
+    } else if (input.status !== undefined && input.status !== row.status) {
+      assertChangeAllowed(lockable, { kind: 'status', to: input.status });
+      assertManualTransition(row.status, input.status, input.justification);
+      Object.assign(values, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
+      entries.push(workItems.statusChangeEntry(ctx.user.id, item, row.status, input.status, input.justification, 'manual'));
+    }
+    const likelihood = input.likelihood ?? row.likelihood;
+    const impact = input.impact ?? row.impact;
+    const rescored = likelihood !== row.likelihood || impact !== row.impact;
+    if (rescored) assertResidualWithin(row, likelihood, impact);
+    const before = contentOf(row);
+    const after = {
+      name: input.name ?? before.name,
+      description: input.description ?? before.description,
+      category: input.category === undefined ? before.category : input.category,
+      affected: input.affected ?? before.affected,
+      likelihood,
+      impact,
+      monetary_impact: input.monetary_impact === undefined ? before.monetary_impact : input.monetary_impact,
+      currency: input.currency ?? before.currency,
+      expected_annual_loss: input.expected_annual_loss === undefined ? before.expected_annual_loss : input.expected_annual_loss,
+    };
+    const renamed = riskItem(ctx, projectId, { ...row, name: after.name });
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    let inForce: SQL | undefined;
+    if (changed.length > 0) {
+      const residual = row.treatment_residual_likelihood !== null ? { likelihood: row.treatment_residual_likelihood, impact: row.treatment_residual_impact! } : null;
+      let scores = {};
+      if (rescored) {
+        const matrix = await rules();
+        scores = scoreColumns(matrix.matrix, { likelihood, impact }, residual);
+        inForce = matrix.inForce;
+      }
+      Object.assign(values, {
+        ...scores,
+        name: after.name,
+        description: after.description,
+        category: after.category,
+        affected: after.affected,
+        monetaryImpact: moneyColumn(after.monetary_impact),
+        currency: after.currency,
+        expectedAnnualLoss: moneyColumn(after.expected_annual_loss),
+      });
+      const pick = (values: typeof before) => Object.fromEntries(changed.map((k) => [k, values[k]]));
+      entries.push({ ...workItems.activity(ctx, item, 'updated'), before: pick(before), after: { ...pick(after), label: renamed.label } });
+    }
+    return { item, renamed, values: Object.keys(values).length > 0 ? values : undefined, entries, inForce };
+  }
+
   return {
     detail: (ctx: RequestContext, projectId: string, id: string) => detail(deps.db, ctx, projectId, id),
 
@@ -226,61 +301,49 @@ export function riskService(deps: Pick<Deps, 'db'>) {
      * cycle, through the lock rule: an approved risk takes only reopening (status in_progress, with a
      * reason and the reopen right) until reopened. New scores are levelled by the organization's matrix,
      * the residual following them while the treatment assesses none.
+     *
+     * A change of status and content is one statement (workItems.writeInOneStatement), as a control's: the
+     * risk as read with its version, checked against the lock rule and the life cycle, is written only
+     * while it is unchanged (and, for new scores, while the matrix that levelled them is in force), with
+     * its activity entries and the NOTIFY of the open screens; when another change came first it is read
+     * and checked again. A reopening, a change of tags, or a risk that keeps changing takes a transaction
+     * holding the risk's lock. Either way the answer is the detail read after the commit.
      */
-    update: (ctx: RequestContext, projectId: string, id: string, input: UpdateRisk) =>
-      write(ctx, projectId, async (tx) => {
-        const organizationId = organizationOf(ctx);
-        const row = await lockedRisk(tx, ctx, projectId, id);
-        const item = riskItem(ctx, projectId, row);
-        const lockable = { status: row.status, concept: 'risk' };
-        const fields = (Object.keys(input) as (keyof UpdateRisk)[]).filter((k) => k !== 'status' && k !== 'justification' && input[k] !== undefined);
-        if (fields.length > 0) assertChangeAllowed(lockable, { kind: 'content', fields });
-        if (row.status === 'approved' && input.status === 'in_progress') {
-          assertReopen(lockable, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'risks:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
-          await riskRepository.update(tx, row.id, { status: 'in_progress', outOfScopeJustification: null });
-          await workItems.recordReopening(tx, ctx, item, input.justification!);
-        } else if (input.status !== undefined && input.status !== row.status) {
-          assertChangeAllowed(lockable, { kind: 'status', to: input.status });
-          assertManualTransition(row.status, input.status, input.justification);
-          await riskRepository.update(tx, row.id, { status: input.status, outOfScopeJustification: input.status === 'out_of_scope' ? input.justification!.trim() : null });
-          await workItems.recordStatusChange(tx, ctx.user.id, item, row.status, input.status, input.justification, 'manual', 'by_caller');
-        }
-        const likelihood = input.likelihood ?? row.likelihood;
-        const impact = input.impact ?? row.impact;
-        const rescored = likelihood !== row.likelihood || impact !== row.impact;
-        if (rescored) assertResidualWithin(row, likelihood, impact);
-        const before = contentOf(row);
-        const after = {
-          name: input.name ?? before.name,
-          description: input.description ?? before.description,
-          category: input.category === undefined ? before.category : input.category,
-          affected: input.affected ?? before.affected,
-          likelihood,
-          impact,
-          monetary_impact: input.monetary_impact === undefined ? before.monetary_impact : input.monetary_impact,
-          currency: input.currency ?? before.currency,
-          expected_annual_loss: input.expected_annual_loss === undefined ? before.expected_annual_loss : input.expected_annual_loss,
-        };
-        const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-        if (changed.length > 0) {
-          const residual = row.treatment_residual_likelihood !== null ? { likelihood: row.treatment_residual_likelihood, impact: row.treatment_residual_impact! } : null;
-          const scores = rescored ? scoreColumns((await riskRules(tx, organizationId)).matrix, { likelihood, impact }, residual) : {};
-          await riskRepository.update(tx, row.id, {
-            ...scores,
-            name: after.name,
-            description: after.description,
-            category: after.category,
-            affected: after.affected,
-            monetaryImpact: moneyColumn(after.monetary_impact),
-            currency: after.currency,
-            expectedAnnualLoss: moneyColumn(after.expected_annual_loss),
+    async update(ctx: RequestContext, projectId: string, id: string, input: UpdateRisk): Promise<RiskDetail> {
+      const organizationId = organizationOf(ctx);
+      if (input.tags === undefined) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const row = await riskRepository.findForChange(deps.db, organizationId, projectId, id, { lock: false });
+          if (!row) throw notFound('Risk');
+          if (row.status === 'approved' && input.status === 'in_progress') break;
+          const plan = await planChange(ctx, projectId, row, input, async () => {
+            const stored = await riskSettingsRepository.find(deps.db, organizationId);
+            return { matrix: rulesOf(stored).matrix, inForce: riskSettingsRepository.matrixUnchanged(organizationId, stored) };
           });
-          const pick = (values: typeof before) => Object.fromEntries(changed.map((k) => [k, values[k]]));
-          await recordActivity(tx, { ...workItems.activity(ctx, item, 'updated'), before: pick(before), after: { ...pick(after), label: riskItem(ctx, projectId, { ...row, name: after.name }).label } });
+          if (!plan.values) return detail(deps.db, ctx, projectId, row.id);
+          const written = await workItems.writeInOneStatement<{ id: string }>(deps.db, {
+            item: plan.renamed,
+            write: riskRepository.updateIfUnchanged(row.id, row.row_version, plan.values, plan.inForce),
+            entries: plan.entries,
+            publish: true,
+          });
+          if (written) return detail(deps.db, ctx, projectId, row.id);
         }
-        if (input.tags !== undefined) await workItems.setTags(tx, ctx, item, input.tags);
-        return riskItem(ctx, projectId, { ...row, name: after.name });
-      }),
+      }
+      return write(ctx, projectId, async (tx) => {
+        const row = await lockedRisk(tx, ctx, projectId, id);
+        const reopening = row.status === 'approved' && input.status === 'in_progress';
+        const plan = await planChange(ctx, projectId, row, input, async () => ({ matrix: (await riskRules(tx, organizationId)).matrix }), { reopening });
+        if (reopening) {
+          assertReopen({ status: row.status, concept: 'risk' }, { reason: input.justification, rights: await ctx.projectRights(projectId), updateRight: 'risks:update', separationOfDuties: await separationOfDuties(tx, organizationId) });
+        }
+        if (plan.values) await riskRepository.update(tx, row.id, plan.values);
+        if (reopening) await workItems.recordReopening(tx, ctx, plan.item, input.justification!);
+        for (const entry of plan.entries) await recordActivity(tx, entry);
+        if (input.tags !== undefined) await workItems.setTags(tx, ctx, plan.item, input.tags);
+        return plan.renamed;
+      });
+    },
 
     /**
      * Deletes a risk with its treatment, acceptances, strategies, links, people, tags, thread and reviews;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RiskLevel, RiskMatrix } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import { rowsOf } from './sql-helpers';
@@ -13,6 +13,16 @@ export const riskSettingsRepository = {
           from organization_risk_settings s left join users u on u.id = s.updated_by
          where s.organization_id = ${organizationId}`),
     )[0];
+  },
+
+  /**
+   * A condition that holds while the organization's stored matrix is still `stored` (as `find` read it:
+   * undefined when it had none): a rescore levelled by that matrix, written in one statement, is written
+   * only while it is in force — a matrix saved since re-levels by itself, and the change is read again.
+   */
+  matrixUnchanged(organizationId: string, stored: { matrix: unknown } | undefined): SQL {
+    const matrix = stored === undefined ? null : typeof stored.matrix === 'string' ? stored.matrix : JSON.stringify(stored.matrix);
+    return sql`(select s.matrix from organization_risk_settings s where s.organization_id = ${organizationId}) is not distinct from ${matrix}::jsonb`;
   },
 
   async save(db: Executor, organizationId: string, values: { matrix: RiskMatrix; appetite: RiskLevel; updatedBy: string }) {
