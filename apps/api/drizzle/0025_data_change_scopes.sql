@@ -7,42 +7,24 @@
 -- A statement that changed no row says nothing.
 --
 -- Statement-level triggers read the changed rows from transition tables, which PostgreSQL allows for one
--- event per trigger: each watched table gets four (insert, update, delete, truncate). `aegis_watch(table)`
+-- event per trigger: each watched table gets four (insert, update, delete, truncate) and a function of its
+-- own, `aegis_data_changed_<table>`, whose statements are static (planned once per session). `aegis_watch(table)`
 -- creates them, reading the table's columns: later migrations call it for their new tables.
 CREATE OR REPLACE FUNCTION "aegis_data_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  org_col text := CASE WHEN TG_NARGS > 0 THEN TG_ARGV[0] ELSE '' END;
-  project_col text := CASE WHEN TG_NARGS > 1 THEN TG_ARGV[1] ELSE '' END;
-  cols text;
-  changed text;
-  n int;
-  scopes text;
 BEGIN
-  IF TG_OP = 'TRUNCATE' OR org_col = '' THEN
-    PERFORM pg_notify('aegis_data', TG_TABLE_NAME);
-    RETURN NULL;
-  END IF;
-  cols := format('%I::text as o, %s as p', org_col, CASE WHEN project_col = '' THEN 'null::text' ELSE format('%I::text', project_col) END);
-  changed := CASE TG_OP
-    WHEN 'INSERT' THEN format('select %s from aegis_new', cols)
-    WHEN 'DELETE' THEN format('select %s from aegis_old', cols)
-    ELSE format('select %s from aegis_new union all select %s from aegis_old', cols, cols)
-  END;
-  EXECUTE format('select count(*)::int, string_agg(coalesce(o, '''') || ''/'' || coalesce(p, ''''), '','') from (select distinct o, p from (%s) r limit 51) d', changed)
-    INTO n, scopes;
-  IF n = 0 THEN
-    RETURN NULL;
-  END IF;
-  PERFORM pg_notify('aegis_data', TG_TABLE_NAME || CASE WHEN n > 50 THEN '' ELSE ' ' || scopes END);
+  -- A TRUNCATE, or a table without organization: every organization's answers may have read it.
+  PERFORM pg_notify('aegis_data', TG_TABLE_NAME);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "aegis_watch"(tbl text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION "aegis_watch"(tbl text) RETURNS void LANGUAGE plpgsql AS $watch$
 DECLARE
   org_col text;
   project_col text;
   has_col text;
+  fn text := 'aegis_data_changed_' || tbl;
+  scoped text;
 BEGIN
   has_col := 'select 1 from pg_attribute where attrelid = $1::regclass and attname = $2 and attnum > 0 and not attisdropped';
   org_col := CASE WHEN tbl = 'organizations' THEN 'id' ELSE '' END;
@@ -65,12 +47,38 @@ BEGIN
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION aegis_data_changed()', tbl || '_data_changed', tbl);
     RETURN;
   END IF;
-  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS aegis_new FOR EACH STATEMENT EXECUTE FUNCTION aegis_data_changed(%L, %L)', tbl || '_data_inserted', tbl, org_col, project_col);
-  EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS aegis_old NEW TABLE AS aegis_new FOR EACH STATEMENT EXECUTE FUNCTION aegis_data_changed(%L, %L)', tbl || '_data_updated', tbl, org_col, project_col);
-  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS aegis_old FOR EACH STATEMENT EXECUTE FUNCTION aegis_data_changed(%L, %L)', tbl || '_data_deleted', tbl, org_col, project_col);
+  -- The table's own function, with static statements (planned once per session, unlike EXECUTE): the
+  -- scopes of the rows in the transition tables the trigger names.
+  scoped := format('%I::text as o, %s as p', org_col, CASE WHEN project_col = '' THEN 'null::text' ELSE format('%I::text', project_col) END);
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION %I() RETURNS trigger LANGUAGE plpgsql AS $body$
+    DECLARE
+      n int;
+      scopes text;
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        select count(*)::int, string_agg(coalesce(o, '') || '/' || coalesce(p, ''), ',') into n, scopes
+          from (select distinct o, p from (select %s from aegis_new) r limit 51) d;
+      ELSIF TG_OP = 'DELETE' THEN
+        select count(*)::int, string_agg(coalesce(o, '') || '/' || coalesce(p, ''), ',') into n, scopes
+          from (select distinct o, p from (select %s from aegis_old) r limit 51) d;
+      ELSE
+        select count(*)::int, string_agg(coalesce(o, '') || '/' || coalesce(p, ''), ',') into n, scopes
+          from (select distinct o, p from (select %s from aegis_new union all select %s from aegis_old) r limit 51) d;
+      END IF;
+      IF n = 0 THEN
+        RETURN NULL;
+      END IF;
+      PERFORM pg_notify('aegis_data', TG_TABLE_NAME || CASE WHEN n > 50 THEN '' ELSE ' ' || scopes END);
+      RETURN NULL;
+    END;
+    $body$$f$, fn, scoped, scoped, scoped, scoped);
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS aegis_new FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_data_inserted', tbl, fn);
+  EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS aegis_old NEW TABLE AS aegis_new FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_data_updated', tbl, fn);
+  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS aegis_old FOR EACH STATEMENT EXECUTE FUNCTION %I()', tbl || '_data_deleted', tbl, fn);
   EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION aegis_data_changed()', tbl || '_data_truncated', tbl);
 END;
-$$;
+$watch$;
 --> statement-breakpoint
 -- Every table migration 0022 watches, watched again with scopes.
 SELECT "aegis_watch"(c.relname::text)

@@ -34,7 +34,7 @@ describe('the tables', () => {
     const result = await t.database.db.execute(sql`
       select c.relname as table_name,
              exists (select 1 from pg_trigger g join pg_proc p on p.oid = g.tgfoid
-                     where g.tgrelid = c.oid and p.proname = 'aegis_data_changed') as triggered
+                     where g.tgrelid = c.oid and p.proname like 'aegis\\_data\\_changed%') as triggered
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p')`);
     const list = (result as unknown as { rows: { table_name: string; triggered: boolean }[] }).rows;
