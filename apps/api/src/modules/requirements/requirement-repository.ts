@@ -41,10 +41,10 @@ export type RequirementQuery = {
 
 const STATUS_ORDER = sql.raw(`array[${REQUIREMENT_STATUSES.map((s) => `'${s}'`).join(',')}]`);
 const SORT: Record<NonNullable<RequirementQuery['sortBy']>, SQL> = {
-  framework: sql`lower(framework_name), position`,
-  code: sql`code`,
-  title: sql`lower(title)`,
-  status: sql`array_position(${STATUS_ORDER}, status)`,
+  framework: sql`lower(f.name), r.position`,
+  code: sql`r.code`,
+  title: sql`lower(r.title)`,
+  status: sql`array_position(${STATUS_ORDER}, d.status)`,
 };
 
 /** Which of the project's requirements: a framework (by id), a search text. */
@@ -52,63 +52,79 @@ export type RequirementScope = { frameworkId?: string; name?: string };
 
 /**
  * The project's requirements (its rows: isRequirementRow, those with controls of their own, as the
- * statement of applicability lists them), each with its section path, its controls counted by status and
- * the status they give it, as `derived`. A requirement is out of scope when it
- * does not apply or all its controls are; completed when every control in scope is approved; ready when
- * none has started; in progress otherwise. The list and every count of requirements read this one
- * definition, so the dashboard and the list cannot disagree.
+ * statement of applicability lists them), each with its controls counted by status and the status they
+ * give it, as `derived`. A requirement is out of scope when it does not apply or all its controls are;
+ * completed when every control in scope is approved; ready when none has started; in progress otherwise.
+ * The list and every count of requirements read this one definition, so the dashboard and the list cannot
+ * disagree.
+ *
+ * The inner join with the project's live controls is isRequirementRow itself: a requirement without
+ * controls of its own has no row to count. `derived` holds the project_requirements columns only (id,
+ * requirement_id, framework_id, applicable, applicability_reason), the counts and the status; what the
+ * template says of a requirement (code, title, section…) is joined by the caller for the rows it needs.
  */
-function derivedRequirements(organizationId: string, projectId: string, scope: RequirementScope): SQL {
-  const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`, isRequirementRow('pr')];
-  if (scope.frameworkId) filters.push(sql`pr.framework_id = ${scope.frameworkId}`);
-  if (scope.name) filters.push(sql`(r.code ilike ${like(scope.name)} or r.title ilike ${like(scope.name)} or r.summary ilike ${like(scope.name)})`);
+function derivedRequirements(organizationId: string, projectId: string, frameworkId?: string): SQL {
+  const filters: SQL[] = [sql`pr.organization_id = ${organizationId}`, sql`pr.project_id = ${projectId}`];
+  if (frameworkId) filters.push(sql`pr.framework_id = ${frameworkId}`);
   return sql`
-    with recursive tree(id, path) as (
-      select r.id, array[]::text[] from framework_requirements r
-       where r.parent_id is null
-         and r.framework_id in (select pf.framework_id from project_frameworks pf where pf.organization_id = ${organizationId} and pf.project_id = ${projectId})
-      union all
-      select c.id, t.path || p.title from framework_requirements c join tree t on c.parent_id = t.id join framework_requirements p on p.id = t.id
-    ),
     counted as (
-      select pr.id, pr.framework_id, f.code as framework_code, f.name as framework_name, r.code, r.title, r.summary, r.reference, r.coverage, r.coverage_note,
-             pr.applicable, pr.applicability_reason, r.position, t.path as section,
-             count(pc.id) filter (where pc.status = 'ready')::int as ready,
-             count(pc.id) filter (where pc.status = 'in_progress')::int as in_progress,
-             count(pc.id) filter (where pc.status = 'in_review')::int as in_review,
-             count(pc.id) filter (where pc.status = 'approved')::int as approved,
-             count(pc.id) filter (where pc.status = 'out_of_scope')::int as out_of_scope,
-             count(pc.id)::int as control_count
+      select pr.id, pr.requirement_id, pr.framework_id, pr.applicable, pr.applicability_reason,
+             count(*) filter (where pc.status = 'ready')::int as ready,
+             count(*) filter (where pc.status = 'in_progress')::int as in_progress,
+             count(*) filter (where pc.status = 'in_review')::int as in_review,
+             count(*) filter (where pc.status = 'approved')::int as approved,
+             count(*) filter (where pc.status = 'out_of_scope')::int as out_of_scope,
+             count(*)::int as control_count
         from project_requirements pr
-        join framework_requirements r on r.id = pr.requirement_id
-        join frameworks f on f.id = pr.framework_id
-        join tree t on t.id = r.id
-        join requirement_controls rc on rc.requirement_id = r.id
+        join requirement_controls rc on rc.requirement_id = pr.requirement_id
         join project_controls pc on pc.project_id = pr.project_id and pc.control_id = rc.control_id and pc.detached_at is null
        where ${sql.join(filters, sql` and `)}
-       group by pr.id, f.id, r.id, t.path
+       group by pr.id
     ),
     derived as (
-      select *, case
-                  when not applicable or out_of_scope = control_count then 'out_of_scope'
-                  when approved = control_count - out_of_scope then 'completed'
-                  when ready = control_count - out_of_scope then 'ready'
+      select c.*, case
+                  when not c.applicable or c.out_of_scope = c.control_count then 'out_of_scope'
+                  when c.approved = c.control_count - c.out_of_scope then 'completed'
+                  when c.ready = c.control_count - c.out_of_scope then 'ready'
                   else 'in_progress' end as status
-        from counted
+        from counted c
     )`;
 }
 
+/** The search text on the requirement's template row `r`: its code, title or summary. */
+const nameFilter = (name: string) => sql`(r.code ilike ${like(name)} or r.title ilike ${like(name)} or r.summary ilike ${like(name)})`;
+
 export const requirementRepository = {
-  /** One page of the project's requirements (see derivedRequirements), in one query. */
+  /**
+   * One page of the project's requirements (see derivedRequirements), in one query: the rows are counted,
+   * sorted and paged on their narrow columns; only the page's rows get the template's text and their
+   * section (the titles of the requirements above them, root first, walked up from each row).
+   */
   async list(db: Executor, organizationId: string, projectId: string, query: RequirementQuery) {
-    const order = sql`${SORT[query.sortBy ?? 'framework']} ${query.descending ? sql`desc` : sql`asc`}, code`;
+    const order = sql`${SORT[query.sortBy ?? 'framework']} ${query.descending ? sql`desc` : sql`asc`}, r.code`;
+    const filters: SQL[] = [];
+    if (query.status) filters.push(sql`d.status = ${query.status}`);
+    if (query.name) filters.push(nameFilter(query.name));
     const rows = rowsOf<RequirementRow & { total: number }>(
       await db.execute(sql`
-        ${derivedRequirements(organizationId, projectId, { frameworkId: query.frameworkId, name: query.name })}
-        select *, count(*) over () as total from derived
-         ${query.status ? sql`where status = ${query.status}` : sql``}
-         order by ${order}
-         limit ${query.size} offset ${offsetOf(query.page, query.size)}`),
+        with recursive ${derivedRequirements(organizationId, projectId, query.frameworkId)},
+        page as (
+          select d.*, count(*) over () as total, row_number() over (order by ${order}) as n
+            from derived d join framework_requirements r on r.id = d.requirement_id join frameworks f on f.id = d.framework_id
+           ${filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+           order by ${order}
+           limit ${query.size} offset ${offsetOf(query.page, query.size)}
+        ),
+        up(id, node, path) as (
+          select p.id, r.parent_id, array[]::text[] from page p join framework_requirements r on r.id = p.requirement_id
+          union all
+          select u.id, a.parent_id, a.title || u.path from up u join framework_requirements a on a.id = u.node
+        )
+        select p.*, f.code as framework_code, f.name as framework_name, r.code, r.title, r.summary, r.reference, r.coverage, r.coverage_note,
+               coalesce(s.path, array[]::text[]) as section
+          from page p join framework_requirements r on r.id = p.requirement_id join frameworks f on f.id = p.framework_id
+          left join up s on s.id = p.id and s.node is null
+         order by p.n`),
     );
     return { items: rows, total: Number(rows[0]?.total ?? 0) };
   },
@@ -131,8 +147,10 @@ export const requirementRepository = {
   async countByStatus(db: Executor, organizationId: string, projectId: string, scope: RequirementScope = {}) {
     const rows = rowsOf<{ framework_id: string; status: RequirementStatus; n: number }>(
       await db.execute(sql`
-        ${derivedRequirements(organizationId, projectId, scope)}
-        select framework_id, status, count(*)::int as n from derived group by framework_id, status`),
+        with ${derivedRequirements(organizationId, projectId, scope.frameworkId)}
+        select d.framework_id, d.status, count(*)::int as n from derived d
+         ${scope.name ? sql`join framework_requirements r on r.id = d.requirement_id where ${nameFilter(scope.name)}` : sql``}
+         group by d.framework_id, d.status`),
     );
     return rows.map((row) => ({ frameworkId: row.framework_id, status: row.status, count: Number(row.n) }));
   },

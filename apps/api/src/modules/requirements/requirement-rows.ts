@@ -12,7 +12,8 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export function isRequirementRow(pr = 'pr'): SQL {
   const row = sql.raw(pr);
-  return sql`exists (select 1 from requirement_controls own_rc
-                       join project_controls own_pc on own_pc.project_id = ${row}.project_id and own_pc.control_id = own_rc.control_id and own_pc.detached_at is null
-                      where own_rc.requirement_id = ${row}.requirement_id)`;
+  // The outer row is named in the WHERE only, never in a join's ON: PostgreSQL then plans the EXISTS as a
+  // semi-join over all rows at once instead of running it once per row.
+  return sql`exists (select 1 from requirement_controls own_rc join project_controls own_pc on own_pc.control_id = own_rc.control_id
+                      where own_rc.requirement_id = ${row}.requirement_id and own_pc.project_id = ${row}.project_id and own_pc.detached_at is null)`;
 }
