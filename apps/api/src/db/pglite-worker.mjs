@@ -3,6 +3,7 @@
 // the sources (vitest, `npm run dev`) and, bundled as dist/pglite-worker.js, from the built server.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { preparedQueries } from './pglite-prepared.mjs';
 
 const { dataDir, loadDataDir, startParams } = workerData;
 const identity = (value) => value;
@@ -37,12 +38,15 @@ try {
   process.exit(1);
 }
 
+// Statements with parameters are prepared once and then only bound and executed (pglite-prepared.mjs).
+const prepared = preparedQueries(client);
+
 // Notifications are posted as PGlite delivers them — before the statement that committed them resolves,
 // so the API hears them before that statement's answer (messages keep their order).
 const listeners = new Map();
 
 const operations = {
-  query: ({ text, params, options }) => client.query(text, params, queryOptions(options)).then(plainResult),
+  query: ({ text, params, options }) => prepared(text, params, queryOptions(options)).then(plainResult),
   exec: ({ text }) => client.exec(text).then((results) => results.map(plainResult)),
   inTransaction: () => client.isInTransaction(),
   async listen({ channel }) {
