@@ -90,7 +90,7 @@ export function SoaTable({ items, labelledBy, onDecide, apart }: Props) {
                 )}
                 {/* The date it applies to this project from (EU AI Act Art. 6-27: by the basis of the classification). */}
                 {!apart && item.included && item.applies_from && (
-                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+                  <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
                     From {formatDate(item.applies_from)}
                   </Typography>
                 )}
