@@ -181,6 +181,22 @@ describe('scoped to what changed (issue 31, item 3)', () => {
   });
 });
 
+describe('identical reads at once', () => {
+  it('compute one answer: the others wait for it and get the same (a burst of cold reads costs one)', async () => {
+    const owner = await t.login('owner@demo.local');
+    const url = `/api/projects/${project}/statement-of-applicability?framework=EU_AI_ACT`;
+    await t.database.db.execute(sql`update project_controls set updated_at = updated_at where project_id = ${project}`);
+    await t.app.readCache.sync();
+    const before = t.app.readCache.stats();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => owner({ method: 'GET', url })));
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    const after = t.app.readCache.stats();
+    expect(after.coalesced - before.coalesced).toBe(5);
+    expect(answers.filter((a) => a.headers['x-read-cache'] === 'miss')).toHaveLength(1);
+  });
+});
+
 describe('a data change, in words', () => {
   const source = { organizationId: 'o1', projectId: 'p1', tables: ['project_controls', 'users'] };
   it.each([

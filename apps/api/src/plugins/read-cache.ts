@@ -50,6 +50,10 @@ export function touches(change: DataChange, source: Source): boolean {
 
 /** How many recent changes are remembered to refuse a read that raced with one; an older read is refused. */
 const RECENT_CHANGES = 512;
+/** How long an identical read waits for the one under way before computing its own answer. */
+const COALESCE_WAIT_MS = 5_000;
+/** Reads answered from an identical read they waited for (tests, the benchmark's notes). */
+let coalesced = 0;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +72,8 @@ declare module 'fastify' {
     readCacheGeneration?: number;
     /** The tables this request's statements named so far (db/table-use.ts). */
     tableUse?: TableUse;
+    /** Wakes the identical reads waiting for this one's answer (set while it is the one under way). */
+    readCacheRelease?: () => void;
   }
 }
 
@@ -221,7 +227,7 @@ export function createReadCache(database: Pick<Database, 'listen'> | undefined, 
       }
     },
     /** Entries, bytes held, hits, misses and answers dropped by changes, for tests and the benchmark's notes. */
-    stats: () => ({ entries: entries.size, bytes, hits, misses, dropped }),
+    stats: () => ({ entries: entries.size, bytes, hits, misses, dropped, coalesced }),
   };
 }
 
@@ -276,19 +282,42 @@ export default fp(async function readCachePlugin(app: FastifyInstance, options: 
   }
   app.addHook('onClose', async () => cache.stop());
 
+  /**
+   * The reads under way, by key: the same caller asking the same URL again before the first answer is
+   * written waits for it instead of computing it again (a burst of identical cold reads — a screen opened in
+   * several tabs, a dashboard polled — costs one read). Bounded: a waiter gives up after COALESCE_WAIT_MS.
+   */
+  const inflight = new Map<string, Promise<void>>();
+  const release = (request: FastifyRequest) => {
+    const key = request.readCacheKey;
+    if (!key || !request.readCacheRelease) return;
+    request.readCacheRelease();
+    request.readCacheRelease = undefined;
+    inflight.delete(key);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (!cache.enabled) return;
     // From here on, the tables the request's statements name are noted (db/table-use.ts).
     request.tableUse = tableUse.start();
     const key = keyOf(request, clock);
     if (!key) return;
-    const entry = cache.get(key);
+    let entry = cache.get(key);
+    const pending = entry ? undefined : inflight.get(key);
+    if (pending) {
+      await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, COALESCE_WAIT_MS).unref())]);
+      entry = cache.get(key);
+      if (entry) coalesced++;
+    }
     // Whether this answer was kept: for operators and the benchmark's hit rate (the caller's own answer either way).
     reply.header('x-read-cache', entry ? 'hit' : 'miss');
     if (entry) return replay(reply, entry);
     request.readCacheKey = key;
     request.readCacheGeneration = cache.generation();
+    if (!inflight.has(key)) inflight.set(key, new Promise<void>((resolve) => (request.readCacheRelease = resolve)));
   });
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) {
@@ -319,6 +348,8 @@ export default fp(async function readCachePlugin(app: FastifyInstance, options: 
       // No statement noted: the answer came from somewhere this cannot see, so any change drops it.
       tables: read && read.size > 0 ? [...new Set([...read, ...CALLER_TABLES])] : null,
     });
+    // Those waiting for this answer find it kept now.
+    release(request);
     return payload;
   });
 });
