@@ -1,4 +1,4 @@
-import { MAX_REQUIREMENTS, type AppliesWhen, type RequirementStatus, type SoaHeader, type SoaItem, type StatementOfApplicability } from '@aegis/contracts';
+import { type AppliesWhen, type RequirementStatus, type SoaHeader, type SoaItem, type StatementOfApplicability } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
@@ -122,13 +122,14 @@ const notApplied = (code: string) =>
   new AppError(404, `framework: this project does not apply ${code}, so it has no statement of applicability for it`, 'not_found');
 
 /**
- * The statuses the requirements list gives the framework's requirements (its one definition, through
- * its service), by project requirement id. The statement's rows are the list's (one definition of a row,
- * isRequirementRow), so each has one; out of scope is only a guard.
+ * The statuses the requirements list gives the framework's requirements (its one definition,
+ * the repository's derivedRequirements, without the list's text and sections), by project
+ * requirement id. The statement's rows are the list's (one definition of a row, isRequirementRow), so each
+ * has one; out of scope is only a guard.
  */
-async function statusesOf(deps: Pick<Deps, 'db'>, ctx: RequestContext, projectId: string, frameworkCode: string) {
-  const { items } = await requirementService(deps).list(ctx, projectId, { framework: frameworkCode, descending: false, page: 1, size: MAX_REQUIREMENTS });
-  const byId = new Map(items.map((item) => [item.id, item.status]));
+async function statusesOf(deps: Pick<Deps, 'db'>, ctx: RequestContext, projectId: string, frameworkId: string) {
+  const rows = await requirementService(deps).statuses(ctx, projectId, frameworkId);
+  const byId = new Map(rows.map((row) => [row.id, row.status]));
   return (id: string): RequirementStatus => byId.get(id) ?? 'out_of_scope';
 }
 
@@ -140,7 +141,7 @@ export async function soaRows(deps: Pick<Deps, 'db'>, ctx: RequestContext, proje
   const framework = await soaRepository.framework(deps.db, ctx.organizationId!, projectId, frameworkCode, requirementId);
   if (!framework) return null;
   const rows = requirementId ? framework.rows : framework.rows.filter((row) => outsideStatement(framework.code, row.root_code) === null);
-  const status = await statusesOf(deps, ctx, projectId, framework.code);
+  const status = await statusesOf(deps, ctx, projectId, framework.id);
   const { scoping, settingsRow, derived } = await scopingOf(deps.db, ctx.organizationId!, projectId, framework, now);
   const all = rows.map((row) => ({ row, item: soaItemOf(row, status(row.id), scoping) }));
   return {

@@ -130,6 +130,17 @@ export const requirementRepository = {
   },
 
   /**
+   * The status the list gives each of the project's requirement rows of a framework (derivedRequirements:
+   * the same definition), by project requirement id, without their text or section: the statement of
+   * applicability's statuses.
+   */
+  async statuses(db: Executor, organizationId: string, projectId: string, frameworkId: string) {
+    return rowsOf<{ id: string; status: RequirementStatus }>(
+      await db.execute(sql`with ${derivedRequirements(organizationId, projectId, frameworkId)} select d.id, d.status from derived d`),
+    );
+  },
+
+  /**
    * How many requirements the unfiltered list shows per framework, without deriving their statuses:
    * its rows (isRequirementRow).
    */

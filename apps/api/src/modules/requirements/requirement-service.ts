@@ -49,5 +49,8 @@ export function requirementService(deps: Pick<Deps, 'db'>) {
       });
       return pageOf(items.map(toItem), total, query.page, query.size);
     },
+
+    /** The status the list gives each requirement row of one of the project's frameworks (by its id), by project requirement id. */
+    statuses: (ctx: RequestContext, projectId: string, frameworkId: string) => requirementRepository.statuses(deps.db, ctx.organizationId!, projectId, frameworkId),
   };
 }
