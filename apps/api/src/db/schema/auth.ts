@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
+import { projects } from './projects';
 import { users } from './users';
 
 /** Rotating refresh tokens; a family is one sign-in, and reusing a rotated token revokes it whole. */
@@ -62,6 +63,8 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The rights the creating token was narrowed to; null means the user's full rights. A token never exceeds its creator. */
     rights: text('rights').array(),
+    /** Narrowed to one project of the organization (a pipeline's secret): every other project is not found. Null: every project the user may see. */
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

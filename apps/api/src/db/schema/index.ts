@@ -15,3 +15,4 @@ export * from './applicability';
 export * from './risks';
 export * from './evidence';
 export * from './asset-cards';
+export * from './testing';
