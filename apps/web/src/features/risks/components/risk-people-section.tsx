@@ -1,76 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import type { PersonRef, RiskDetail } from '@aegis/contracts';
-import { DetailSection } from '../../../components/detail-section';
-import { fieldErrorsFromApiError, type FieldErrors } from '../../../components/field-errors';
-import { PeopleNames } from '../../../components/people-names';
-import { PeoplePicker } from '../../../components/people-picker';
-import { errorDetail } from '../../../lib/errors';
-import { notifySuccess } from '../../../lib/notifier';
-import { updateRiskAssigneesSchema, useUpdateRiskAssignees } from '../api/update-risk-assignees';
+import type { RiskDetail } from '@aegis/contracts';
+import { WorkItemPeopleSection } from '../../../components/work-item/work-item-people-section';
+import { useUpdateRiskAssignees } from '../api/update-risk-assignees';
 
-const ids = (people: readonly PersonRef[]) => people.map((person) => person.id);
-const same = (a: readonly PersonRef[], b: readonly PersonRef[]) => ids(a).join() === ids(b).join();
-
-function PeopleForm({ projectId, risk }: { projectId: string; risk: RiskDetail }) {
-  const [assignees, setAssignees] = useState(risk.assignees);
-  const [reviewers, setReviewers] = useState(risk.reviewers);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useUpdateRiskAssignees(projectId, risk.id);
-  const changed = !same(assignees, risk.assignees) || !same(reviewers, risk.reviewers);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = updateRiskAssigneesSchema.parse({ assignees: ids(assignees), reviewers: ids(reviewers) });
-    // The promise, not mutate's callbacks: saving renews this form (its key), and an unmounted form's callbacks never run.
-    save.mutateAsync(input).then(
-      () => notifySuccess('People saved; those newly named are notified'),
-      (error: unknown) => setErrors(fieldErrorsFromApiError(error)),
-    );
-  };
-
-  return (
-    <Box component="form" onSubmit={submit} noValidate>
-      <Stack spacing={2}>
-        <PeoplePicker projectId={projectId} name="assignees" label="Assignees" value={assignees} onChange={setAssignees} helperText="Who works on the risk" error={errors.assignees} />
-        <PeoplePicker projectId={projectId} name="reviewers" label="Reviewers" value={reviewers} onChange={setReviewers} helperText="Who will review it" error={errors.reviewers} />
-        {save.isError && Object.keys(errors).length === 0 && <Alert severity="error">{errorDetail(save.error)}</Alert>}
-        <Box>
-          <Button type="submit" variant="outlined" disabled={!changed} loading={save.isPending}>
-            Save people
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
-  );
-}
-
-/** Who works on the risk and who will review it: pickers for those who may assign (an approved risk's people may change too), names otherwise. */
+/** Who works on the risk and who will review it (the shared work-item kit). */
 export function RiskPeopleSection({ projectId, risk, canAssign }: { projectId: string; risk: RiskDetail; canAssign: boolean }) {
-  return (
-    <DetailSection id="risk-people" title="People">
-      {canAssign ? (
-        <PeopleForm key={`${ids(risk.assignees)}|${ids(risk.reviewers)}`} projectId={projectId} risk={risk} />
-      ) : (
-        <Stack spacing={2}>
-          <Box>
-            <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
-              Assignees
-            </Typography>
-            <PeopleNames people={risk.assignees} empty="Unassigned" max={20} />
-          </Box>
-          <Box>
-            <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
-              Reviewers
-            </Typography>
-            <PeopleNames people={risk.reviewers} empty="None named" max={20} />
-          </Box>
-        </Stack>
-      )}
-    </DetailSection>
-  );
+  const save = useUpdateRiskAssignees(projectId, risk.id);
+  return <WorkItemPeopleSection id="risk" projectId={projectId} item={risk} canAssign={canAssign} save={save} wording={{ assigneesHelp: 'Who works on the risk', reviewersHelp: 'Who will review it' }} />;
 }

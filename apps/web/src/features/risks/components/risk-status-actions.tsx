@@ -1,52 +1,16 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import type { RiskDetail, WorkItemStatus } from '@aegis/contracts';
-import { errorDetail } from '../../../lib/errors';
-import { notifyError, notifySuccess } from '../../../lib/notifier';
+import type { RiskDetail } from '@aegis/contracts';
+import { WorkItemStatusActions } from '../../../components/work-item/work-item-status-actions';
+import type { JustifiedWording } from '../../../components/work-item/status-mutation';
 import { useUpdateRisk } from '../api/update-risk';
-import { JustifiedStatusDialog } from './justified-status-dialog';
 
-/** What moving from one status to another is called on its button. */
-export function transitionLabel(from: WorkItemStatus, to: WorkItemStatus): string {
-  if (to === 'out_of_scope') return 'Mark out of scope…';
-  if (from === 'approved') return 'Reopen…';
-  if (from === 'out_of_scope') return to === 'ready' ? 'Bring back in scope' : 'Bring back and start';
-  return to === 'in_progress' ? 'Start' : 'Move back to ready';
-}
+const WORDING: JustifiedWording = {
+  outOfScope: 'It leaves the heat maps and the counts of risks. Say why: an auditor reads the reason in its history.',
+  reopen: 'It was approved and is locked. Reopening moves it back to In progress so that its scores, treatment and links can change again; its next approval needs a new review.',
+  examples: { outOfScope: 'The system no longer processes personal data.', reopen: 'A new use of the system makes the risk more likely.' },
+};
 
-/**
- * The status changes the caller may make by hand now (the server's `allowed_transitions`), one button
- * each, as on a control: out of scope and reopening an approved risk ask why.
- */
+/** The risk's status changes the caller may make by hand now (the shared work-item kit): out of scope and reopening ask why. */
 export function RiskStatusActions({ projectId, risk }: { projectId: string; risk: RiskDetail }) {
   const update = useUpdateRisk(projectId, risk.id);
-  const [dialog, setDialog] = useState<'out_of_scope' | 'reopen' | null>(null);
-  const from = risk.status;
-
-  const move = (to: WorkItemStatus) =>
-    update.mutate(
-      { status: to },
-      {
-        onSuccess: () => notifySuccess(`${risk.reference} is ${to === 'in_progress' ? 'in progress' : 'ready'}`),
-        onError: (error) => notifyError(errorDetail(error)),
-      },
-    );
-
-  if (risk.allowed_transitions.length === 0) return null;
-  return (
-    <>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {risk.allowed_transitions.map((to) => {
-          const onClick = to === 'out_of_scope' ? () => setDialog('out_of_scope') : from === 'approved' ? () => setDialog('reopen') : () => move(to);
-          return (
-            <Button key={to} variant={to === 'in_progress' && from !== 'approved' ? 'contained' : 'outlined'} onClick={onClick} loading={update.isPending && update.variables.status === to}>
-              {transitionLabel(from, to)}
-            </Button>
-          );
-        })}
-      </Stack>
-      {dialog && <JustifiedStatusDialog projectId={projectId} risk={risk} kind={dialog} open onClose={() => setDialog(null)} />}
-    </>
-  );
+  return <WorkItemStatusActions id="risk" name={risk.reference} status={risk.status} allowedTransitions={risk.allowed_transitions} update={update} wording={WORDING} />;
 }
