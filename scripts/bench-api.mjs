@@ -16,6 +16,8 @@
 //   risks           the demo project's risk register at 10,000 risks (added straight into the database; the server restarts)
 //   evidence        100 MB uploads (throughput, server RSS) to local disk and to S3 (the in-test S3 server), and the
 //                   evidence list at 10,000 files with a content search (added straight into the database; restarts)
+//   testing         a pipeline pushing metric values in batches of 1,000 (values/s), the tests list meanwhile, a
+//                   metric's chart, running a test, the results lists at 100,000 results (added straight into the database)
 //   projects-scale  the projects list at each of BENCH_PROJECT_LEVELS projects (the server restarts between levels)
 // Every later feature adds its list and main write to a group (or a new group).
 //
@@ -40,6 +42,7 @@ import { firstScreen } from './bench-api/groups/first-screen.mjs';
 import { mixed } from './bench-api/groups/mixed.mjs';
 import { projectsScale } from './bench-api/groups/projects-scale.mjs';
 import { risks } from './bench-api/groups/risks.mjs';
+import { testing } from './bench-api/groups/testing.mjs';
 import { createRecorder, printTable } from './bench-api/measure.mjs';
 import { assertUnused, freePort, startBare, startServer, stop, stopAll } from './bench-api/processes.mjs';
 import { seedOrganization, signIn } from './bench-api/seed.mjs';
@@ -48,7 +51,7 @@ import { seedOrganization, signIn } from './bench-api/seed.mjs';
 // current user's answer lists the projects where one holds a role, so later its bytes would depend on that run.
 // applicability and risks come after export: the demo project's report would otherwise hold 10,000 risks; mixed
 // before risks and evidence, so that its people read the demo project's lists at their seeded size.
-const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, mixed, risks, evidence, assetCards, projectsScale];
+const GROUPS = [firstScreen, core, compliance, exportGroup, applicability, mixed, risks, evidence, assetCards, testing, projectsScale];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const number = (name, fallback) => Number(process.env[name] ?? fallback);

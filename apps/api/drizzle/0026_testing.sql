@@ -152,8 +152,6 @@ ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_organization_id_organi
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_metric_id_testing_metrics_id_fk" FOREIGN KEY ("metric_id") REFERENCES "public"."testing_metrics"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "testing_values" ADD CONSTRAINT "testing_values_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "testing_values" ADD CONSTRAINT "testing_values_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_values" ADD CONSTRAINT "testing_values_metric_id_testing_metrics_id_fk" FOREIGN KEY ("metric_id") REFERENCES "public"."testing_metrics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "testing_metrics_name_key" ON "testing_metrics" USING btree ("source_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "testing_metrics_org_idx" ON "testing_metrics" USING btree ("organization_id");--> statement-breakpoint

@@ -53,6 +53,7 @@ import { requirementRoutes } from './modules/requirements/routes';
 import { riskRoutes } from './modules/risks/routes';
 import { evidenceRoutes } from './modules/evidence/routes';
 import { assetCardRoutes } from './modules/asset-cards/routes';
+import { testingRoutes } from './modules/testing/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { workItemRoutes } from './modules/work-items/routes';
 import { platformFrameworkRoutes } from './modules/frameworks/platform-routes';
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   await app.register(riskRoutes);
   await app.register(evidenceRoutes);
   await app.register(assetCardRoutes);
+  await app.register(testingRoutes);
   if (idp) await app.register(idpPlugin, { idp });
   await app.register(spa, { root: webRoot });
 

@@ -20,6 +20,9 @@ import { requirementsSection } from './modules/requirements/requirements-export-
 import { registerReviewConcept } from './modules/reviews/concept-registry';
 import { riskReviewConcept } from './modules/risks/risk-review-concept';
 import { risksSection } from './modules/risks/risks-export-section';
+import { testReviewConcept } from './modules/testing/test-review-concept';
+import { testScheduleJob } from './modules/testing/test-schedule-job';
+import { testingSection } from './modules/testing/testing-export-section';
 import { usersRepository } from './modules/users/repository';
 
 /**
@@ -31,9 +34,9 @@ import { usersRepository } from './modules/users/repository';
  */
 export function composeFeatures() {
   // The report's order: who works on the project, what it must meet (and which of it applies), how, what happened, what was said.
-  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, evidenceSection, assetCardsSection, activitySection, commentsSection]) registerExportSection(section);
-  for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept, assetCardReviewConcept]) registerReviewConcept(concept);
-  for (const job of [fileRemovalJob, statisticsJob, evidenceExpiryJob]) registerJob(job);
+  for (const section of [membersSection, requirementsSection, soaSection, controlsSection, risksSection, testingSection, evidenceSection, assetCardsSection, activitySection, commentsSection]) registerExportSection(section);
+  for (const concept of [controlReviewConcept, riskReviewConcept, evidenceReviewConcept, assetCardReviewConcept, testReviewConcept]) registerReviewConcept(concept);
+  for (const job of [fileRemovalJob, statisticsJob, evidenceExpiryJob, testScheduleJob]) registerJob(job);
   for (const job of evidenceTextJobs) registerJob(job);
 }
 

@@ -13,13 +13,13 @@ describe.each(['/api/auth/api', '/api/auth/api-tokens'])('personal API tokens at
     const created = await owner({ method: 'POST', url: path, payload: { name: 'CI pipeline' } });
     expect(created.statusCode).toBe(201);
     const token = created.json();
-    expect(token).toMatchObject({ name: 'CI pipeline', expires_at: expect.any(String), last_used_at: null, rights: null });
+    expect(token).toMatchObject({ name: 'CI pipeline', expires_at: expect.any(String), last_used_at: null, rights: null, project_id: null, project_name: null });
     expect(token.token).toMatch(/^aeg_[\w-]{43}$/);
     expect(token.token.startsWith(token.prefix)).toBe(true);
 
     const listed = (await owner({ method: 'GET', url: path })).json();
     const item = listed.items.find((i: { token_id: string }) => i.token_id === token.token_id);
-    expect(item).toMatchObject({ name: 'CI pipeline', prefix: token.prefix });
+    expect(item).toMatchObject({ name: 'CI pipeline', prefix: token.prefix, rights: null, project_id: null, project_name: null });
     expect(JSON.stringify(listed)).not.toContain(token.token);
 
     const viaToken = t.as(token.token);
@@ -98,5 +98,19 @@ describe('personal API token rules', () => {
     expect(first.items.map((i: { name: string }) => i.name)).toEqual(['c', 'b']);
     const second = (await internal({ method: 'GET', url: '/api/auth/api?page=2&size=2' })).json();
     expect(second.items.map((i: { name: string }) => i.name)).toEqual(['a']);
+  });
+
+  it('are listed with their scope: the project (by name) and the rights they are narrowed to', async () => {
+    const owner = await t.login('owner@demo.local');
+    const project = (await owner({ method: 'GET', url: '/api/users/me' })).json().project_roles[0].project_id as string;
+    const created = await owner({ method: 'POST', url: '/api/auth/api', payload: { name: 'scoped', project_id: project, rights: ['testing_logs:create', 'controls:read', 'controls:read'] } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ project_id: project, project_name: expect.any(String), rights: ['controls:read', 'testing_logs:create'] });
+    const listed = (await owner({ method: 'GET', url: '/api/auth/api' })).json();
+    expect(listed.items.find((i: { token_id: string }) => i.token_id === created.json().token_id)).toMatchObject({
+      project_id: project,
+      project_name: created.json().project_name,
+      rights: ['controls:read', 'testing_logs:create'],
+    });
   });
 });

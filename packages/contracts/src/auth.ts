@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorResponse, isoDateTime, uuid } from './common';
+import { ORGANIZATION_PERMISSIONS, PROJECT_PERMISSIONS } from './permissions';
 
 export const tokenPair = z.object({
   access_token: z.string(),
@@ -68,10 +69,31 @@ export const tokenStatus = z.object({
   expires_at: isoDateTime.nullable(),
 });
 
+/** Every permission name an API token may be narrowed to (shared/PERMISSIONS.md), organization- and project-scoped. */
+export const API_TOKEN_RIGHTS = [...new Set<string>([...ORGANIZATION_PERMISSIONS, ...PROJECT_PERMISSIONS])] as [string, ...string[]];
+
+/** The preset of a pipeline's secret: push test metrics to one project, nothing else. */
+export const API_TOKEN_PUSH_RIGHTS = ['testing_logs:create'] as const;
+
 export const createToken = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100),
   /** Omitted or null: API_TOKEN_DEFAULT_TTL_DAYS from now; at most API_TOKEN_MAX_TTL_DAYS ahead. */
   expires_at: isoDateTime.nullable().optional(),
+  /**
+   * Narrows the token to one project of the caller's organization that the caller can see: every other
+   * project is not found, and routes that are not about a project are refused. Omitted or null: every project.
+   */
+  project_id: uuid.nullable().optional(),
+  /**
+   * Narrows the token to these rights (each one the creator holds); at use, the user's current rights
+   * still apply (intersection). Omitted or null: the creator's rights.
+   */
+  rights: z
+    .array(z.enum(API_TOKEN_RIGHTS, { error: (issue) => `Unknown right: ${String(issue.input)}` }))
+    .min(1, 'Choose at least one right, or leave rights out for all of yours')
+    .max(API_TOKEN_RIGHTS.length)
+    .nullable()
+    .optional(),
 });
 export type CreateToken = z.infer<typeof createToken>;
 
@@ -82,8 +104,11 @@ export const apiToken = z.object({
   created_at: isoDateTime,
   expires_at: isoDateTime.nullable(),
   last_used_at: isoDateTime.nullable(),
-  /** The rights the token is narrowed to (those of the token that created it); null: the user's full rights. */
+  /** The rights the token is narrowed to; null: the user's full rights (whatever they are at each use). */
   rights: z.array(z.string()).nullable(),
+  /** The one project the token reaches; null: every project the user may see. */
+  project_id: uuid.nullable(),
+  project_name: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof apiToken>;
 

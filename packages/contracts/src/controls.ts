@@ -39,6 +39,8 @@ export const controlListItem = z.object({
   review_status: reviewStatus.nullable(),
   /** Approved by force (reviews:force_update_status, without a reviewer): lists mark it. False unless approved. */
   approval_forced: z.boolean(),
+  /** A test linked to it failed its latest run (issue 32): flagged on lists, never a status change by itself. */
+  test_failing: z.boolean(),
   updated_at: isoDateTime,
 });
 export type ControlListItem = z.infer<typeof controlListItem>;

@@ -357,3 +357,37 @@ export const testingMetricParams = testingSourceParams.extend({ testing_metric_i
 export const testingTestParams = z.object({ project_id: uuid, testing_test_id: uuid });
 export const testingResultParams = testingTestParams.extend({ testing_test_result_id: uuid });
 export const testingControlParams = testingTestParams.extend({ control_id: uuid });
+
+// The project's tests at a glance (dashboard) ------------------------------------------------------------
+
+/** Counted as the tests list counts them: each number is that list filtered by its latest result. */
+export const testingSummary = z.object({
+  total: z.number().int(),
+  by_result: z.object({ passed: z.number().int(), failed: z.number().int(), error: z.number().int(), never_run: z.number().int() }),
+  /** passed ÷ (passed + failed + error): null while no test has run. */
+  pass_rate: z.number().nullable(),
+  /** Live controls of the project with a linked test whose latest result failed. */
+  controls_with_failing_tests: z.number().int(),
+  /** The tests whose latest result failed, the most recent first (at most 5). */
+  failing: z.array(z.object({ id: uuid, reference: z.string(), name: z.string(), last_run_at: isoDateTime.nullable() })),
+  /** Metrics with no value within their expected interval. */
+  stale_metrics: z.number().int(),
+});
+export type TestingSummary = z.infer<typeof testingSummary>;
+
+// Ingest from files and model cards ------------------------------------------------------------------------
+
+/** The largest values file (`POST …/testing/sources/{id}/values`, CSV or JSON) accepted. */
+export const MAX_VALUES_FILE_BYTES = 2 * 1024 * 1024;
+
+/** What syncing an asset-card source did: a metric created for each new model-index result, its value pushed. */
+export const assetCardSyncResult = z.object({
+  metrics_created: z.number().int(),
+  /** Metrics that existed already and took the card's value. */
+  metrics_updated: z.number().int(),
+  accepted: z.number().int(),
+  /** True when this version of the card was synced before: nothing was stored this time. */
+  duplicate: z.boolean(),
+  tests_run: z.number().int(),
+});
+export type AssetCardSyncResult = z.infer<typeof assetCardSyncResult>;

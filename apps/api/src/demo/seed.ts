@@ -10,6 +10,7 @@ import { seedDemoEvidence } from './seed-evidence';
 import { seedDemoNotifications } from './seed-notifications';
 import { seedDemoRisks } from './seed-risks';
 import { seedDemoTags } from './seed-tags';
+import { seedDemoTesting } from './seed-testing';
 import { CREDIT_SCORING_WORK, seedDemoWork } from './seed-work';
 import type { FileStorage } from '../lib/storage/file-storage';
 import type { Db } from '../db/client';
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db, options: { storage?: FileStorage } = {}):
     await seedDemoRisks(tx, { organizationId: demo!.id });
     if (options.storage) await seedDemoEvidence(tx, { organizationId: demo!.id, storage: options.storage });
     await seedDemoAssetCards(tx, { organizationId: demo!.id });
+    if (options.storage) await seedDemoTesting(tx, { organizationId: demo!.id, storage: options.storage });
   });
   return true;
 }

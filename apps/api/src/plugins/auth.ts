@@ -23,7 +23,17 @@ type UserRow = typeof users.$inferSelect;
  */
 export type CallerLookups = {
   apiTokenByHash(db: Executor, tokenHash: string): Promise<
-    { id: string; userId: string; organizationId: string; rights: string[] | null; expiresAt: Date | null; lastUsedAt: Date | null } | undefined
+    | {
+        id: string;
+        userId: string;
+        organizationId: string;
+        rights: string[] | null;
+        /** The one project the token reaches; null: every project. */
+        projectId: string | null;
+        expiresAt: Date | null;
+        lastUsedAt: Date | null;
+      }
+    | undefined
   >;
   touchApiToken(db: Executor, id: string, at: Date): Promise<void>;
   /** The user, their membership in the organization (if any) and whether the session is still open. */
@@ -45,6 +55,11 @@ export type RequestContext = {
   organizationRights: Set<string>;
   /** Set when the token was narrowed to some rights; every right outside it is withheld. */
   narrowedRights: Set<string> | null;
+  /**
+   * Set when the token (an API token) was narrowed to one project: every other project is not found
+   * (`projectRights`/`projectRoles` answer undefined for it), and routes not about a project are refused.
+   */
+  narrowedProjectId?: string | null;
   /** `id` is the API token's id, or the session id of an access token. */
   token: { type: 'access' | 'api'; expiresAt: Date | null; id: string | null };
   hasOrganizationRight(right: string): boolean;
@@ -90,6 +105,7 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache:
   let userId: string;
   let organizationId: string | null;
   let narrowed: Set<string> | null = null;
+  let narrowedProjectId: string | null = null;
   let sessionId: string | null = null;
   let tokenInfo: RequestContext['token'];
   if (token.startsWith(API_TOKEN_PREFIX)) {
@@ -102,6 +118,7 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache:
     userId = row.userId;
     organizationId = row.organizationId;
     narrowed = row.rights ? new Set(row.rights) : null;
+    narrowedProjectId = row.projectId ?? null;
     tokenInfo = { type: 'api', expiresAt: row.expiresAt, id: row.id };
   } else {
     const claims = await app.deps.accessTokens.verify(token, now);
@@ -120,12 +137,17 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache:
   const roles: OrganizationRole[] = membership?.roles ?? [];
   const organizationName = membership?.organizationName ?? null;
 
+  // A narrowed token holds the intersection of its rights and the user's current ones (a demotion still
+  // applies); the user reaches every project through full access even when the token lists no such right.
   const narrow = (rights: Iterable<string>) => new Set([...rights].filter((r) => !narrowed || narrowed.has(r)));
-  const organizationRights = organizationId ? narrow(organizationRightsFor(roles, user.isSuperAdmin)) : new Set<string>();
-  const fullAccess = organizationRights.has('projects:full_access');
+  const heldInOrganization = organizationId ? organizationRightsFor(roles, user.isSuperAdmin) : [];
+  const organizationRights = narrow(heldInOrganization);
+  const fullAccess = heldInOrganization.includes('projects:full_access');
   const projectRoleCache = new Map<string, Promise<ProjectRole[] | undefined>>();
   const projectRoles = (projectId: string) => {
     if (!organizationId || !UUID.test(projectId)) return Promise.resolve(undefined);
+    // A token narrowed to a project meets every other one as not found.
+    if (narrowedProjectId && projectId.toLowerCase() !== narrowedProjectId.toLowerCase()) return Promise.resolve(undefined);
     let roles = projectRoleCache.get(projectId);
     if (!roles) {
       roles = lookups.projectRoles(db, userId, organizationId, projectId);
@@ -141,6 +163,7 @@ async function buildContext(app: FastifyInstance, lookups: CallerLookups, cache:
     organizationRoles: roles,
     organizationRights,
     narrowedRights: narrowed,
+    narrowedProjectId,
     token: tokenInfo,
     hasOrganizationRight: (right) => organizationRights.has(right),
     projectRoles,
@@ -185,6 +208,12 @@ async function authorize(app: FastifyInstance, lookups: CallerLookups, cache: Ca
   }
   // Those who may reach other organizations meet one that does not exist as everyone does: 404.
   if (others.length && !(await organizationsExist(app, others))) throw notFound('Organization');
+  // A token narrowed to a project reaches that project's routes only: whatever is not about one project
+  // (organization-wide lists, members, admin, tags, notifications, the caller's own profile) may read or
+  // change the rest of the organization, so it is refused whatever rights the token lists.
+  if (ctx.narrowedProjectId && access.kind !== 'project') {
+    throw forbidden("This API token is narrowed to one project: it reaches only that project's routes", 'token_project_scope');
+  }
   if (access.kind === 'platform' && !platformOperator) throw forbidden('Missing permission internal_metrics:read');
   if (access.kind === 'organization') {
     if (!ctx.organizationId) throw forbidden('You are not a member of any organization', 'no_organization');

@@ -243,7 +243,8 @@ function keyOf(request: FastifyRequest, clock: Clock): string | undefined {
   if (!access || access.kind === 'public' || config.readCache === false || config.rateLimit || !request.ctx) return undefined;
   const ctx = request.ctx;
   const day = clock.now().toISOString().slice(0, 10);
-  const narrowed = ctx.narrowedRights ? (ctx.token.id ?? 'narrowed') : '';
+  // A token narrowed to some rights or to one project is a caller of its own: it never meets an answer kept for the user.
+  const narrowed = ctx.narrowedRights || ctx.narrowedProjectId ? (ctx.token.id ?? 'narrowed') : '';
   return `${ctx.user.id}|${ctx.organizationId ?? ''}|${narrowed}|${day}|${request.headers.accept ?? ''}|${request.url}`;
 }
 

@@ -42,6 +42,8 @@ const ProjectEvidenceScreen = lazyScreen(() => import('./routes/projects/project
 const ProjectEvidenceDetailScreen = lazyScreen(() => import('./routes/projects/project-evidence-detail-screen'));
 const ProjectAssetsScreen = lazyScreen(() => import('./routes/projects/project-assets-screen'));
 const ProjectAssetDetailScreen = lazyScreen(() => import('./routes/projects/project-asset-detail-screen'));
+const ProjectTestingScreen = lazyScreen(() => import('./routes/projects/project-testing-screen'));
+const ProjectTestDetailScreen = lazyScreen(() => import('./routes/projects/project-test-detail-screen'));
 const ProjectScopingScreen = lazyScreen(() => import('./routes/projects/project-scoping-screen'));
 const OrganizationLayout = lazyScreen(() => import('./routes/organization/organization-layout'));
 const OrganizationIndexScreen = lazyScreen(() => import('./routes/organization/organization-index-screen'));
@@ -120,7 +122,7 @@ export function createRoutes(queryClient: QueryClient, { onAccessToken }: RouteO
             route('/reviews', withLayout('reviews'), <ReviewsScreen />),
             route('/projects', withLayout('projects'), <ProjectsScreen />),
             route('/projects/new-project', withLayout('new-project'), <NewProjectScreen />),
-            // The project header (name, type, tabs) around its screens; testing comes with its feature.
+            // The project header (name, type, tabs) around its screens.
             route('/projects/project-detail/:id', withLayout('project-detail'), <ProjectDetailLayout />, [
               { index: true, handle: withLayout('project-dashboard'), element: <ProjectDashboardScreen />, errorElement: <RouteErrorScreen /> },
               route('requirements', withLayout('project-requirements'), <ProjectRequirementsScreen />),
@@ -132,6 +134,8 @@ export function createRoutes(queryClient: QueryClient, { onAccessToken }: RouteO
               route('evidence-detail/:evidenceId', withLayout('project-evidence-detail'), <ProjectEvidenceDetailScreen />),
               route('assets', withLayout('project-assets'), <ProjectAssetsScreen />),
               route('asset-detail/:assetId', withLayout('project-asset-detail'), <ProjectAssetDetailScreen />),
+              route('testing', withLayout('project-testing'), <ProjectTestingScreen />),
+              route('test-detail/:testId', withLayout('project-test-detail'), <ProjectTestDetailScreen />),
               route('scoping', withLayout('project-scoping'), <ProjectScopingScreen />),
               route('settings', withLayout('project-settings'), <ProjectSettingsRoute />),
             ]),

@@ -213,6 +213,7 @@ export function buildControlListItem(overrides: Partial<ControlListItem> = {}): 
     requirement_count: 3,
     review_status: null,
     approval_forced: false,
+    test_failing: false,
     updated_at: '2026-11-20T09:30:00Z',
     ...overrides,
   };

@@ -1,9 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { ProjectRole } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
-import { apiTokens } from '../../db/schema';
+import { apiTokens, projectMemberships, projects } from '../../db/schema';
 import { offsetOf } from '../../lib/paging';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+/** A token with the name of the project it is narrowed to (null when it is not). */
+export type ApiTokenListed = ApiTokenRow & { projectName: string | null };
 
 export const apiTokenRepository = {
   async insert(db: Executor, values: typeof apiTokens.$inferInsert): Promise<ApiTokenRow> {
@@ -16,13 +19,38 @@ export const apiTokenRepository = {
     return row;
   },
 
-  async listForUser(db: Executor, userId: string, organizationId: string, page: number, size: number) {
+  async listForUser(db: Executor, userId: string, organizationId: string, page: number, size: number): Promise<{ items: ApiTokenListed[]; total: number }> {
     const where = and(eq(apiTokens.userId, userId), eq(apiTokens.organizationId, organizationId));
     const [items, [total]] = await Promise.all([
-      db.select().from(apiTokens).where(where).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id)).limit(size).offset(offsetOf(page, size)),
+      db
+        .select({ token: apiTokens, projectName: projects.name })
+        .from(apiTokens)
+        .leftJoin(projects, and(eq(projects.id, apiTokens.projectId), eq(projects.organizationId, organizationId)))
+        .where(where)
+        .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+        .limit(size)
+        .offset(offsetOf(page, size)),
       db.select({ value: count() }).from(apiTokens).where(where),
     ]);
-    return { items, total: total?.value ?? 0 };
+    return { items: items.map(({ token, projectName }) => ({ ...token, projectName })), total: total?.value ?? 0 };
+  },
+
+  /** A project's name, when it is a project of the organization. */
+  async projectName(db: Executor, organizationId: string, projectId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ name: projects.name })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.organizationId, organizationId)));
+    return row?.name;
+  },
+
+  /** Every role the user holds on some project of the organization (each once). */
+  async projectRolesInOrganization(db: Executor, userId: string, organizationId: string): Promise<ProjectRole[]> {
+    const rows = await db
+      .selectDistinct({ role: projectMemberships.role })
+      .from(projectMemberships)
+      .where(and(eq(projectMemberships.userId, userId), eq(projectMemberships.organizationId, organizationId)));
+    return rows.map((r) => r.role);
   },
 
   async deleteForUser(db: Executor, tokenId: string, userId: string, organizationId: string): Promise<boolean> {

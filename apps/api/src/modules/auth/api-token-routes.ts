@@ -19,9 +19,9 @@ export async function apiTokenRoutes(root: FastifyInstance) {
         schema: {
           operationId: `createApiToken${suffix}`,
           tags,
-          summary: 'Create a personal API token; the secret is in this response only',
+          summary: 'Create a personal API token, optionally narrowed to one project and to some of your rights; the secret is in this response only',
           body: createToken,
-          response: { 201: createdApiToken, 401: errorResponse, 403: errorResponse, 422: errorResponse },
+          response: { 201: createdApiToken, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
         },
         config: { access: access.user },
       },

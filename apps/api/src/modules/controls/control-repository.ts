@@ -152,7 +152,9 @@ const decorations = sql`
   coalesce(served.frameworks, '[]'::json) as frameworks,
   coalesce(served.requirement_count, 0) as requirement_count,
   ${reviewStatusOf} as review_status,
-  ${approvalForcedOf} as approval_forced`;
+  ${approvalForcedOf} as approval_forced,
+  exists (select 1 from testing_test_controls tc join testing_tests tt on tt.id = tc.test_id
+           where tc.control_id = p.id and tt.last_result_status = 'failed') as test_failing`;
 
 export type ControlRow = {
   id: string;
@@ -174,6 +176,8 @@ export type ControlRow = {
   requirement_count: number;
   review_status: ReviewStatus | null;
   approval_forced: boolean;
+  /** A linked test's latest result failed (issue 32). */
+  test_failing: boolean;
 };
 
 export const dateOnly = (value: string | Date | null) => (value === null ? null : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
@@ -195,6 +199,7 @@ export const toListItem = (row: ControlRow): ControlListItem => ({
   requirement_count: Number(row.requirement_count),
   review_status: row.review_status ?? null,
   approval_forced: Boolean(row.approval_forced),
+  test_failing: Boolean(row.test_failing),
   updated_at: new Date(row.updated_at).toISOString(),
 });
 

@@ -74,7 +74,7 @@ export const evidenceLinkRepository = {
   },
 
   /** Links the evidence to a control or a risk; false when the link was there already. */
-  async link(db: Executor, values: { organizationId: string; projectId: string; evidenceId: string; controlId?: string; riskId?: string; by: string }) {
+  async link(db: Executor, values: { organizationId: string; projectId: string; evidenceId: string; controlId?: string; riskId?: string; by: string | null }) {
     const inserted = rowsOf(
       await db.execute(sql`
         insert into evidence_links (organization_id, project_id, evidence_id, control_id, risk_id, linked_by)

@@ -12,6 +12,7 @@ import { evidenceLinkRepository, type LinkedControl, type LinkedRisk } from './e
 import { evidenceListRepository } from './evidence-list-repository';
 import { evidenceRepository } from './evidence-repository';
 import { fieldError } from './evidence-rules';
+import { generatedRefusal } from './generated-evidence';
 import { controlLink, evidenceItem, riskLink, toListItem } from './evidence-view';
 import { todayOf } from './sql-helpers';
 import { scoreEvidenceLinks } from './scoring';
@@ -118,6 +119,7 @@ export function evidenceLinkService(deps: Pick<Deps, 'db' | 'clock'>) {
       deps.db.transaction(async (tx) => {
         const evidence = await evidenceRepository.findForChange(tx, organizationOf(ctx), projectId, evidenceId);
         if (!evidence) throw notFound('Evidence');
+        if (evidence.generated) throw generatedRefusal(evidence.name, linked ? 'linked to anything else' : 'unlinked');
         const target = await find(tx);
         const changed = await changeLinkIn(tx, ctx, projectId, evidence, target, linked);
         if (!linked && changed.length === 0) throw new AppError(404, `Evidence “${evidence.name}” is not linked to this ${target.kind}`);

@@ -22,6 +22,8 @@ export type EvidenceForChange = {
   created_by: string | null;
   /** The row's version (xmin) as read: a change written in one statement is guarded by it. */
   row_version: string;
+  /** A record generated from a test result (testing_result_evidences): never changed (generated-evidence.ts). */
+  generated: boolean;
 };
 
 /** What a change of an evidence writes on its row (every change also moves `updated_at`). */
@@ -86,7 +88,8 @@ export const evidenceRepository = {
     return rowsOf<EvidenceForChange>(
       await db.execute(sql`
         select e.id, e.project_id, e.name, e.description, e.status, e.effective_date::text as effective_date, e.expires_on::text as expires_on, e.expired_at,
-               e.version, e.current_version_id, e.file_name, e.sha256, e.uploaded_by, e.created_by, e.xmin::text as row_version
+               e.version, e.current_version_id, e.file_name, e.sha256, e.uploaded_by, e.created_by, e.xmin::text as row_version,
+               exists (select 1 from testing_result_evidences g where g.evidence_id = e.id and g.generated) as generated
           from evidences e
          where e.organization_id = ${organizationId} and e.project_id = ${projectId} and e.id = ${id}
          ${options.lock ? sql`for update of e` : sql``}`),

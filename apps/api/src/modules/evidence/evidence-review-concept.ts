@@ -5,6 +5,7 @@ import type { ReviewConcept, ReviewObject } from '../reviews/review-concept';
 import { workItems } from '../work-items/work-items';
 import { evidenceLink } from './evidence-view';
 import { list, parsed, rowsOf } from './sql-helpers';
+import { generatedRefusal, isGenerated } from './generated-evidence';
 
 type Row = { id: string; project_id: string; name: string; status: WorkItemStatus; content: unknown; assignees: string[] | null; asset_cards: string[] | null };
 
@@ -59,6 +60,7 @@ export const evidenceReviewConcept: ReviewConcept = {
   },
 
   async setStatus(db, scope, object, to, justification) {
+    if (await isGenerated(db, object.id)) throw generatedRefusal(object.label, 'reviewed or moved to another status');
     await db.execute(sql`update evidences set status = ${to}, status_changed_at = now(), updated_at = now() where id = ${object.id}`);
     const item = { organizationId: scope.organizationId, projectId: scope.projectId, itemType: 'evidence', itemId: object.id, label: object.label, link: object.link };
     await workItems.recordStatusChange(db, scope.actorId, item, object.status, to, justification, scope.via ?? 'review');

@@ -30,6 +30,7 @@ import { evidenceListRepository, type EvidenceFilters } from './evidence-list-re
 import { evidenceRepository, type EvidenceChangeValues, type EvidenceForChange } from './evidence-repository';
 import { assertNotHeld, assertValidity, fieldError } from './evidence-rules';
 import { evidenceItem, toListItem } from './evidence-view';
+import { generatedRefusal } from './generated-evidence';
 import { refreshSearch } from './search-vector';
 import { iso, parsed, personOf, todayOf } from './sql-helpers';
 
@@ -136,6 +137,7 @@ export function evidenceService(deps: EvidenceDeps) {
    * again (`releases`). A reopening is the caller's to allow (assertReopen) and to log (recordReopening).
    */
   async function planChange(ctx: RequestContext, projectId: string, row: EvidenceForChange, input: UpdateEvidence, holders: () => Promise<Holder[]>, options: { reopening?: boolean } = {}) {
+    if (row.generated) throw generatedRefusal(row.name, 'edited, relinked or moved to another status');
     const item = evidenceItem(ctx, projectId, row);
     const lockable = { status: row.status, concept: 'evidence' };
     const fields = CONTENT.filter((k) => input[k] !== undefined);
@@ -284,6 +286,7 @@ export function evidenceService(deps: EvidenceDeps) {
         deps.db.transaction(async (tx) => {
           const row = await lockedEvidence(tx, ctx, projectId, id);
           const item = evidenceItem(ctx, projectId, row);
+          if (row.generated) throw generatedRefusal(row.name, 'deleted');
           if (isLocked(row.status)) throw new AppError(409, `Evidence “${row.name}” is approved and locked: it cannot be deleted — reopen it first`, 'locked');
           if (row.status === 'in_review' || (await evidenceRepository.reviewPending(tx, organizationId, row.id))) {
             throw new AppError(409, 'A review of this evidence is pending: cancel it before deleting the evidence', 'review_pending');

@@ -17,6 +17,7 @@ import { evidenceRepository } from './evidence-repository';
 import { assertNotHeld, assertValidity, fieldError } from './evidence-rules';
 import { evidenceService, type EvidenceDeps } from './evidence-service';
 import { evidenceItem } from './evidence-view';
+import { generatedRefusal, isGenerated } from './generated-evidence';
 import { refreshSearch } from './search-vector';
 import { todayOf } from './sql-helpers';
 
@@ -168,7 +169,9 @@ export function evidenceUploadService(deps: EvidenceDeps & Pick<Deps, 'jobs'>) {
         assertNotHeld(row.name, lock ? await evidenceLinkRepository.controlsById(db, organizationId, projectId, controls.map((c) => c.id), true) : controls, 'replaced');
       };
       // 404 for an evidence that is not the project's, then the rules, before a byte is read.
-      await assertReplaceable(deps.db, await evidence.detail(ctx, projectId, evidenceId), false);
+      const current = await evidence.detail(ctx, projectId, evidenceId);
+      if (await isGenerated(deps.db, evidenceId)) throw generatedRefusal(current.name, 'given a new version');
+      await assertReplaceable(deps.db, current, false);
       assertValidity(input.effective_date ?? today(), input.expires_on, 'querystring.expires_on');
       const file = await open();
       const versionId = randomUUID();

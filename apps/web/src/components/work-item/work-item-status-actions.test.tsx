@@ -5,7 +5,7 @@ import type { StatusMutation } from './status-mutation';
 import { WorkItemStatusActions } from './work-item-status-actions';
 
 const wording = { outOfScope: 'It leaves the counts.', reopen: 'It can change again.', examples: { outOfScope: 'Not used any more.', reopen: 'Retrained.' } };
-const mutation = (): StatusMutation & { mutate: ReturnType<typeof vi.fn> } => ({ mutate: vi.fn(), isPending: false, isError: false, error: null, variables: undefined });
+const mutation = () => ({ mutate: vi.fn<StatusMutation['mutate']>(), isPending: false, isError: false, error: null, variables: undefined }) satisfies StatusMutation;
 
 describe('WorkItemStatusActions (the shared work-item kit)', () => {
   it('offers one button per allowed transition and sends a plain move at once', async () => {

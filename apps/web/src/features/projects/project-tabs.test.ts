@@ -36,7 +36,7 @@ describe('isProjectTabActive', () => {
     const controls = PROJECT_TABS.find((tab) => tab.path === 'controls')!;
     expect(isProjectTabActive(controls, base, `${base}/control-detail/MFF-1.RSK.01`)).toBe(true);
     expect(isProjectTabActive(controls, base, `${base}/requirements`)).toBe(false);
-    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'Settings']);
+    expect(PROJECT_TABS.map((tab) => tab.label)).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'Testing', 'Settings']);
   });
 
   it('marks Risks on a risk’s page too', () => {

@@ -15,10 +15,7 @@ export type ProjectTab = {
   anyOf?: readonly ProjectPermission[];
 };
 
-/**
- * The tabs in header order. Testing (badge PREVIEW, 'test-detail/:testId') adds one line here when its
- * feature arrives.
- */
+/** The tabs in header order. */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: '', label: 'Dashboard' },
   // The scoping page (EU AI Act settings, questionnaires, statement of applicability) belongs with the requirements it scopes.
@@ -27,6 +24,7 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
   { path: 'risks', label: 'Risks', activeAlso: ['risk-detail/:riskId'], anyOf: ['risks:read'] },
   { path: 'evidence', label: 'Evidence', activeAlso: ['evidence-detail/:evidenceId'], anyOf: ['evidences:read'] },
   { path: 'assets', label: 'Assets', activeAlso: ['asset-detail/:assetId'], anyOf: ['asset_cards:read'] },
+  { path: 'testing', label: 'Testing', badge: 'PREVIEW', activeAlso: ['test-detail/:testId'], anyOf: ['testing_test:read'] },
   { path: 'settings', label: 'Settings', anyOf: SETTINGS_RIGHTS },
 ];
 

@@ -9,10 +9,11 @@ import { ActivityList } from '../../../features/logs/components/activity-list';
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { ReviewPanel } from '../../../features/reviews/components/review-panel';
 import { ControlRisksSection } from '../../../features/risks/components/control-risks-section';
+import { ControlTestsSection } from '../../../features/testing/components/control-tests-section';
 
 /**
  * project-control-detail: a control, with its review, its evidence and the evidence suggested for it,
- * its comment thread, the risks it mitigates and its activity beside it.
+ * its comment thread, the risks it mitigates, the tests proving it and its activity beside it.
  */
 export function ProjectControlDetailScreen() {
   const project = useFramedProject();
@@ -47,6 +48,7 @@ export function ProjectControlDetailScreen() {
       activity={(control) => (
         <>
           {can('risks_controls:read') && <ControlRisksSection projectId={project.id} controlCode={control.control_code} />}
+          {can('testing_test:read') && can('testing_controls:read') && <ControlTestsSection projectId={project.id} controlId={control.id} />}
           {can('logs:read') && (
             <Paper variant="outlined" component="section" aria-labelledby="control-activity-title" sx={{ p: { xs: 2, sm: 3 } }}>
               <Typography id="control-activity-title" variant="h6" component="h3" gutterBottom>

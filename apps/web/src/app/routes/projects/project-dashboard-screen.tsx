@@ -11,9 +11,10 @@ import { ProjectCountsCard } from '../../../features/projects/components/project
 import { ProjectAboutCard } from '../../../features/projects/components/project-about-card';
 import { useFramedProject } from '../../../features/projects/project-outlet';
 import { RiskDashboardCard } from '../../../features/risks/components/risk-dashboard-card';
+import { TestingDashboardCard } from '../../../features/testing/components/testing-dashboard-card';
 import { usePageTitle } from '../../../components/use-page-title';
 
-/** project-dashboard: what the project is, how the EU AI Act classifies it, how far its frameworks are, its risks, who works on it, what happened lately and its discussion. */
+/** project-dashboard: what the project is, how the EU AI Act classifies it, how far its frameworks are, its risks, its automated tests, who works on it, what happened lately and its discussion. */
 export function ProjectDashboardScreen() {
   const project = useFramedProject();
   usePageTitle('Dashboard', project.name);
@@ -34,6 +35,7 @@ export function ProjectDashboardScreen() {
       )}
       {can('dashboard:read') && <ProjectCountsCard projectId={project.id} />}
       {can('risks:read') && <RiskDashboardCard projectId={project.id} />}
+      {can('testing_test:read') && <TestingDashboardCard projectId={project.id} />}
       {can('dashboard:read') && <MembersCard projectId={project.id} />}
       {can('comments:read') && (
         <Paper variant="outlined" sx={{ p: 3 }}>

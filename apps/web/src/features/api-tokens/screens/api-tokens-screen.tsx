@@ -24,6 +24,7 @@ import { useApiTokens } from '../api/list-api-tokens';
 import { CreateTokenDialog } from '../components/create-token-dialog';
 import { DeleteTokenDialog } from '../components/delete-token-dialog';
 import { TokenSecretDialog } from '../components/token-secret-dialog';
+import { tokenScope } from '../token-scope';
 import { usePageTitle } from '../../../components/use-page-title';
 
 export function ApiTokensScreen() {
@@ -40,7 +41,7 @@ export function ApiTokensScreen() {
         id="api-tokens-title"
         level={1}
         title="API Tokens"
-        description="Personal tokens let scripts and integrations call the API as you. Treat them like passwords."
+        description="Personal tokens let scripts and integrations call the API as you. Treat them like passwords, and narrow a pipeline's token to one project and the rights it needs."
         action={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
             Create token
@@ -64,6 +65,7 @@ export function ApiTokensScreen() {
                 <TableRow>
                   <TableCell>Name</TableCell>
                   <TableCell>Token</TableCell>
+                  <TableCell>Scope</TableCell>
                   <TableCell>Created</TableCell>
                   <TableCell>Expires</TableCell>
                   <TableCell>Last used</TableCell>
@@ -75,6 +77,7 @@ export function ApiTokensScreen() {
                   <TableRow key={token.token_id} hover>
                     <TableCell sx={{ fontWeight: 600 }}>{token.name}</TableCell>
                     <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' }}>{token.prefix}…</TableCell>
+                    <TableCell>{tokenScope(token)}</TableCell>
                     <TableCell>{formatDateTime(token.created_at)}</TableCell>
                     <TableCell>{token.expires_at ? formatDateTime(token.expires_at) : 'Never'}</TableCell>
                     <TableCell>{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never'}</TableCell>
