@@ -29,13 +29,16 @@ function expiresAt(choice: string): string {
   return new Date(Date.now() + Number(choice) * 24 * 3600 * 1000).toISOString();
 }
 
-type Props = { open: boolean; onClose: () => void; onCreated: (token: CreatedApiToken) => void };
+/** What the dialog starts with: a link may ask for a token of one project and rights (the Testing tab's "Create a token for this project"). */
+export type TokenPreset = { projectId: string; rightsChoice: RightsChoice };
 
-export function CreateTokenDialog({ open, onClose, onCreated }: Props) {
+type Props = { open: boolean; onClose: () => void; onCreated: (token: CreatedApiToken) => void; preset?: TokenPreset };
+
+export function CreateTokenDialog({ open, onClose, onCreated, preset }: Props) {
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState(DEFAULT_EXPIRY);
-  const [projectId, setProjectId] = useState(ALL_PROJECTS);
-  const [rightsChoice, setRightsChoice] = useState<RightsChoice>('all');
+  const [projectId, setProjectId] = useState(preset?.projectId ?? ALL_PROJECTS);
+  const [rightsChoice, setRightsChoice] = useState<RightsChoice>(preset?.rightsChoice ?? 'all');
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateApiToken();
   const { data: user } = useQuery(currentUserQueryOptions());

@@ -158,6 +158,20 @@ describe('ApiTokensScreen', () => {
     expect(await screen.findByText('Credit Scoring Model · testing_logs:create')).toBeInTheDocument();
   });
 
+  it("opens the creation dialog with the project and the push preset a link asks for (the Testing tab's)", async () => {
+    signIn();
+    const { calls } = stubTokens([]);
+    renderApp(`/tokens?project_id=${credit.id}&rights=testing_logs:create`);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Create API token' });
+    expect(within(dialog).getByRole('radio', { name: 'Push test metrics only (testing_logs:create)' })).toBeChecked();
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Project' })).toHaveTextContent('Credit Scoring Model'));
+    await user.type(within(dialog).getByLabelText(/Name/), 'Nightly job');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('dialog', { name: 'Token “Nightly job” created' });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ project_id: credit.id, rights: ['testing_logs:create'] });
+  });
+
   it('sends neither project nor rights for a token with all of them', async () => {
     signIn();
     const { calls } = stubTokens([]);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +22,7 @@ import { ActionsHeaderCell } from '../../../components/table-header-cells';
 import { usePaging } from '../../../components/use-list-state';
 import { formatDateTime } from '../../../lib/format';
 import { useApiTokens } from '../api/list-api-tokens';
-import { CreateTokenDialog } from '../components/create-token-dialog';
+import { CreateTokenDialog, type TokenPreset } from '../components/create-token-dialog';
 import { DeleteTokenDialog } from '../components/delete-token-dialog';
 import { TokenSecretDialog } from '../components/token-secret-dialog';
 import { tokenScope } from '../token-scope';
@@ -30,7 +31,15 @@ import { usePageTitle } from '../../../components/use-page-title';
 export function ApiTokensScreen() {
   usePageTitle('API Tokens');
   const { page, size, setPaging } = usePaging();
-  const [creating, setCreating] = useState(false);
+  // A link may ask for a token of one project and rights (`?project_id=…&rights=testing_logs:create`, the Testing
+  // tab's "Create a token for this project"): the creation dialog opens with them chosen.
+  const [params] = useSearchParams();
+  const [preset] = useState<TokenPreset | undefined>(() => {
+    const projectId = params.get('project_id');
+    if (!projectId) return undefined;
+    return { projectId, rightsChoice: params.get('rights') === 'testing_logs:create' ? 'push' : 'all' };
+  });
+  const [creating, setCreating] = useState(preset !== undefined);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [deleting, setDeleting] = useState<ApiToken | null>(null);
   const tokens = useApiTokens({ page, size });
@@ -97,6 +106,7 @@ export function ApiTokensScreen() {
 
       <CreateTokenDialog
         open={creating}
+        preset={preset}
         onClose={() => setCreating(false)}
         onCreated={(token) => {
           setCreating(false);
