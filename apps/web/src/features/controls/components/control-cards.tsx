@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ControlListItem } from '@aegis/contracts';
 import { NeedsAttentionMarker } from '../../../components/needs-attention-marker';
+import { TestFailingMarker } from '../../../components/test-failing-marker';
 import { PeopleNames } from '../../../components/people-names';
 import { StatusChip } from '../../../components/status-chip';
 import { TagChip } from '../../../components/tag-chip';
@@ -65,6 +66,7 @@ export function ControlCards({ projectId, controls, selection, back, labelledBy,
                 {control.due_date && <DueDateText control={control} />}
               </Stack>
               {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}
+              {control.test_failing && <TestFailingMarker />}
               <PeopleNames people={control.assignees} empty="Unassigned" max={2} />
               <Typography variant="body2" color="text.secondary">
                 {control.frameworks.map((code) => frameworkShortName(code, frameworkNames[code])).join(' · ')}

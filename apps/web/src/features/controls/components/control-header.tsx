@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ControlDetail } from '@aegis/contracts';
 import { NeedsAttentionMarker } from '../../../components/needs-attention-marker';
+import { TestFailingMarker } from '../../../components/test-failing-marker';
 import { StatusChip } from '../../../components/status-chip';
 import { StatusActions } from './status-actions';
 
@@ -37,6 +38,11 @@ export function ControlHeader({ projectId, control, canUpdate }: Props) {
       {control.needs_attention && (
         <Box sx={{ mt: 2 }}>
           <NeedsAttentionMarker reason={control.needs_attention_reason} />
+        </Box>
+      )}
+      {control.test_failing && (
+        <Box sx={{ mt: 2 }}>
+          <TestFailingMarker />
         </Box>
       )}
       {control.locked && (

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ControlListItem } from '@aegis/contracts';
 import { NeedsAttentionMarker } from '../../../components/needs-attention-marker';
+import { TestFailingMarker } from '../../../components/test-failing-marker';
 import { PeopleNames } from '../../../components/people-names';
 import { StatusChip } from '../../../components/status-chip';
 import { SortableHeaderCell, type ListSort } from '../../../components/table-header-cells';
@@ -122,6 +123,7 @@ export function ControlsTable({ projectId, controls, sort, onSort, selection, fr
                   {control.title}
                 </Typography>
                 {control.needs_attention && <NeedsAttentionMarker reason={control.needs_attention_reason} />}
+                {control.test_failing && <TestFailingMarker />}
                 {control.status === 'out_of_scope' && <OutOfScopeNote justification={control.out_of_scope_justification} />}
               </TableCell>
               <TableCell>

@@ -22,7 +22,7 @@ const eddie: ProjectMember = { user_id: '0199a0b2-0000-7000-8000-0000000000b3', 
 const TAG = { tag_id: '0199a0b2-0000-7000-8000-0000000000f9', name: 'Bias', color: '#aa3366', created_at: '2026-11-20T09:30:00Z' };
 
 const controls = [
-  buildControlListItem({ due_date: '2020-01-31', status: 'in_progress', assignees: [ADA], needs_attention: true, needs_attention_reason: 'Test “AUC ≥ 0.8” failed' }),
+  buildControlListItem({ due_date: '2020-01-31', status: 'in_progress', assignees: [ADA], needs_attention: true, needs_attention_reason: 'Test “AUC ≥ 0.8” failed', test_failing: true }),
   buildControlListItem({ id: '0199a0b2-0000-7000-8000-0000000000d2', control_code: 'MFF-1.GOV.02', title: 'Roles and responsibilities', status: 'approved', frameworks: ['EU_AI_ACT'], tags: [TAG], review_status: 'approved' }),
 ];
 
@@ -45,6 +45,7 @@ describe('the controls list', () => {
     expect(within(row).getByRole('link', { name: 'MFF-1.RSK.01' })).toHaveAttribute('href', `/projects/project-detail/${owner.id}/control-detail/MFF-1.RSK.01`);
     expect(within(row).getByText('In progress')).toBeInTheDocument();
     expect(within(row).getByText('Needs attention')).toBeInTheDocument();
+    expect(within(row).getByText('Test failing')).toBeInTheDocument();
     expect(within(row).getByText('Test “AUC ≥ 0.8” failed')).toBeInTheDocument();
     expect(within(row).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(row).getByText('31-01-2020')).toBeInTheDocument();
