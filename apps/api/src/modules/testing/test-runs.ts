@@ -115,7 +115,7 @@ export async function runTest(deps: RunDeps, scope: RunScope, testId: string, tr
           objectType: 'test',
           objectId: test.id,
           action: 'run',
-          after: { label: item.label, result_id: resultId, result_status: judgement.status, observed_value: judgement.observed, condition: words, error: judgement.error, trigger, evidence_count: evidences.length },
+          after: { label: item.label, result_id: resultId, result_status: judgement.status, observed_value: judgement.observed, condition: words, error: judgement.error, trigger, evidence_count: evidences.length, by_system: scope.actorId === null },
         });
         if (judgement.status === 'failed') {
           const told = (await runRepository.assignees(tx, test.id, controls.map((c) => c.id))).filter((id) => id !== scope.actorId);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_NAME } from '@aegis/contracts';
 import { ADA as ada, buildActivityEntry as entry } from '../../testing/factories';
 import { describeActivity } from './activity-text';
 
@@ -127,5 +128,17 @@ describe('describeActivity for scoping and risks', () => {
     expect(describeActivity(entry({ ...risk, action: 'strategy_removed', before: { action: 'Retrain monthly' }, after: label }))).toBe('Ada Lovelace removed the action “Retrain monthly” from risk R-3 Model drift');
     expect(describeActivity(entry({ ...risk, action: 'acceptance_revoked', after: label }))).toBe('Ada Lovelace revoked the acceptance of risk R-3 Model drift');
     expect(describeActivity(entry({ ...risk, action: 'control_linked', after: { ...label, control: 'MFF-1.RSK.01 Risk management' } }))).toBe('Ada Lovelace linked MFF-1.RSK.01 Risk management to risk R-3 Model drift');
+  });
+});
+
+describe('a test run', () => {
+  it('says who or what ran it, the outcome, the value and the evidence', () => {
+    const run = { object_type: 'test', action: 'run', before: null };
+    expect(
+      describeActivity(entry({ ...run, actor: null, after: { label: 'T-3 Approval-rate gap below 0.05', result_status: 'failed', observed_value: 0.0640001, trigger: 'schedule', evidence_count: 2, by_system: true } })),
+    ).toBe(`${PRODUCT_NAME} ran test T-3 Approval-rate gap below 0.05 on schedule: failed (observed 0.064; evidence on 2 controls)`);
+    expect(describeActivity(entry({ ...run, after: { label: 'T-1 AUC', result_status: 'error', observed_value: null, error: 'No value in the last 3 days', trigger: 'manual', evidence_count: 0 } }))).toBe(
+      'Ada Lovelace ran test T-1 AUC: could not be judged (No value in the last 3 days)',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, PROJECT_ROLE_LABELS, PROJECT_TYPE_LABELS, type ActivityEntry, type ProjectRole, type ProjectType } from '@aegis/contracts';
+import { describeTestRun } from './testing-activity-text';
 import { describeWorkItemAction } from './work-item-activity-text';
 
 type Snapshot = { name?: unknown; description?: unknown; project_type?: unknown; frameworks?: unknown };
@@ -58,6 +59,8 @@ export function describeAction(entry: ActivityEntry): string {
     case 'project_member:roles_changed':
       return memberRoles(entry);
   }
+  const run = describeTestRun(entry);
+  if (run) return run;
   const workItem = describeWorkItemAction(entry, objectNoun(entry.object_type));
   if (workItem) return workItem;
   if (entry.action === 'commented') return entry.object_type === 'project' ? 'commented on the project' : `commented on ${objectNoun(entry.object_type)}`;
