@@ -34,7 +34,8 @@ const dataRange = (result: TestingResult) => {
 /** Results, newest first: when, the outcome, the value judged against the condition of the time, the data it judged and the evidence it became. */
 export function ResultsTable({ projectId, results, labelledBy, showTest = false, unit = '' }: Props) {
   return (
-    <TableContainer>
+    // Wider than its column on the test's page, where it holds no link to reach it by: it takes the focus itself, so the keyboard can scroll it.
+    <TableContainer {...(showTest ? {} : { tabIndex: 0, role: 'region', 'aria-label': 'Results: the table' })} sx={{ '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}>
       <Table size="small" aria-labelledby={labelledBy} sx={{ minWidth: showTest ? 980 : 820, '& td, & th': { verticalAlign: 'top', px: 1 } }}>
         <TableHead>
           <TableRow>
