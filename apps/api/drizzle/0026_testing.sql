@@ -112,6 +112,20 @@ CREATE TABLE "testing_tests" (
 	CONSTRAINT "testing_tests_window" CHECK (("testing_tests"."window_kind" is null) = ("testing_tests"."window_size" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "testing_value_rollups" (
+	"organization_id" uuid NOT NULL,
+	"project_id" uuid NOT NULL,
+	"metric_id" uuid NOT NULL,
+	"level" smallint NOT NULL,
+	"bucket" timestamp with time zone NOT NULL,
+	"n" integer NOT NULL,
+	"total" double precision NOT NULL,
+	"min" double precision NOT NULL,
+	"max" double precision NOT NULL,
+	CONSTRAINT "testing_value_rollups_metric_id_level_bucket_pk" PRIMARY KEY("metric_id","level","bucket"),
+	CONSTRAINT "testing_value_rollups_level" CHECK ("testing_value_rollups"."level" between 1 and 3)
+);
+--> statement-breakpoint
 CREATE TABLE "testing_values" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "testing_values_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"organization_id" uuid NOT NULL,
@@ -152,6 +166,7 @@ ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_organization_id_organi
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_metric_id_testing_metrics_id_fk" FOREIGN KEY ("metric_id") REFERENCES "public"."testing_metrics"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_tests" ADD CONSTRAINT "testing_tests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "testing_value_rollups" ADD CONSTRAINT "testing_value_rollups_metric_id_testing_metrics_id_fk" FOREIGN KEY ("metric_id") REFERENCES "public"."testing_metrics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testing_values" ADD CONSTRAINT "testing_values_metric_id_testing_metrics_id_fk" FOREIGN KEY ("metric_id") REFERENCES "public"."testing_metrics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "testing_metrics_name_key" ON "testing_metrics" USING btree ("source_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "testing_metrics_org_idx" ON "testing_metrics" USING btree ("organization_id");--> statement-breakpoint
@@ -174,6 +189,7 @@ CREATE INDEX "testing_tests_status_idx" ON "testing_tests" USING btree ("project
 CREATE INDEX "testing_tests_result_idx" ON "testing_tests" USING btree ("project_id","last_result_status");--> statement-breakpoint
 CREATE INDEX "testing_tests_metric_idx" ON "testing_tests" USING btree ("metric_id");--> statement-breakpoint
 CREATE INDEX "testing_tests_schedule_idx" ON "testing_tests" USING btree ("schedule") WHERE "testing_tests"."schedule" in ('daily', 'weekly');--> statement-breakpoint
+CREATE INDEX "testing_value_rollups_org_idx" ON "testing_value_rollups" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "testing_values_metric_idx" ON "testing_values" USING btree ("metric_id","observed_at");--> statement-breakpoint
 CREATE INDEX "testing_values_org_idx" ON "testing_values" USING btree ("organization_id");--> statement-breakpoint
 ALTER TABLE "api_tokens" ADD CONSTRAINT "api_tokens_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;
@@ -185,4 +201,5 @@ SELECT aegis_watch('testing_values');--> statement-breakpoint
 SELECT aegis_watch('testing_tests');--> statement-breakpoint
 SELECT aegis_watch('testing_results');--> statement-breakpoint
 SELECT aegis_watch('testing_test_controls');--> statement-breakpoint
-SELECT aegis_watch('testing_result_evidences');
+SELECT aegis_watch('testing_result_evidences');--> statement-breakpoint
+SELECT aegis_watch('testing_value_rollups');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALUES_PER_PUSH } from '@aegis/contracts';
 import { projects } from '../src/db/schema';
@@ -247,6 +247,42 @@ describe('the chart series', () => {
     const backwards = await editor({ method: 'GET', url: `${base()}/sources/${api.id}/metrics/${m.id}/series?${new URLSearchParams({ from: to, to: from })}` });
     expect(backwards.statusCode).toBe(422);
     expect((await editor({ method: 'GET', url: `${base()}/sources/${api.id}/metrics/${m.id}/series?points=5000` })).statusCode).toBe(422);
+  });
+});
+
+describe('the chart series over many values', () => {
+  it('reads the sums per minute, hour or day the pushes keep, with the same counts, extremes and mean as the values; a retried push adds nothing to them', async () => {
+    const api = await source({ name: 'Dense source', kind: 'api' });
+    const m = await metric(api.id, { name: 'latency' });
+    // 12,000 values one second apart (200 minutes): too many to read one by one, so the minute sums answer.
+    const start = Math.floor((t.clock.now().getTime() - 13_000_000) / 60_000) * 60_000;
+    const all: number[] = [];
+    for (let batch = 0; batch < 2; batch++) {
+      const values = Array.from({ length: 6000 }, (_, i) => {
+        const n = batch * 6000 + i;
+        const value = (n * 7) % 101;
+        all.push(value);
+        return { metric_id: m.id, value, timestamp: new Date(start + n * 1000).toISOString() };
+      });
+      const pushed = await push({ idempotency_key: `dense-${batch}`, values });
+      expect(pushed.json(), pushed.body).toMatchObject({ accepted: 6000 });
+      // The same push again: nothing stored, the sums untouched.
+      expect((await push({ idempotency_key: `dense-${batch}`, values })).json()).toMatchObject({ accepted: 0, duplicate: true });
+    }
+    const rollups = (await t.db.execute(sql`select level, sum(n)::int as n, count(*)::int as buckets from testing_value_rollups where metric_id = ${m.id} group by level order by level`)) as unknown as { rows: { level: number; n: number; buckets: number }[] };
+    expect(rollups.rows).toEqual([
+      { level: 1, n: 12000, buckets: 200 },
+      { level: 2, n: 12000, buckets: expect.any(Number) },
+      { level: 3, n: 12000, buckets: expect.any(Number) },
+    ]);
+    const series = (await editor({ method: 'GET', url: `${base()}/sources/${api.id}/metrics/${m.id}/series?points=50` })).json();
+    expect(series.value_count).toBe(12000);
+    expect(series.points.length).toBeLessThanOrEqual(50);
+    expect(series.points.length).toBeGreaterThan(40);
+    expect(Math.min(...series.points.map((p: { min: number }) => p.min))).toBe(Math.min(...all));
+    expect(Math.max(...series.points.map((p: { max: number }) => p.max))).toBe(Math.max(...all));
+    const mean = series.points.reduce((sum: number, p: { mean: number; count: number }) => sum + p.mean * p.count, 0) / 12000;
+    expect(mean).toBeCloseTo(all.reduce((a, b) => a + b, 0) / all.length, 6);
   });
 });
 

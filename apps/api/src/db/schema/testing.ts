@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { METRIC_DIRECTIONS, TEST_AGGREGATIONS, TEST_OPERATORS, TEST_RESULT_STATUSES, TEST_RUN_TRIGGERS, TEST_SCHEDULES, TEST_WINDOW_KINDS, TESTING_SOURCE_KINDS } from '@aegis/contracts';
 import { assetCards } from './asset-cards';
 import { evidences } from './evidence';
@@ -81,6 +81,27 @@ export const testingValues = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('testing_values_metric_idx').on(t.metricId, t.observedAt), index('testing_values_org_idx').on(t.organizationId)],
+);
+
+/**
+ * A metric's values summed per minute, hour and day (level 1, 2, 3; the bucket's start in UTC), kept by the
+ * push that adds them (value-repository.ts), so that a chart over any range reads at most a few thousand rows
+ * whatever the number of values (metric-repository.ts `series`).
+ */
+export const testingValueRollups = pgTable(
+  'testing_value_rollups',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    projectId: uuid('project_id').notNull(),
+    metricId: uuid('metric_id').notNull().references(() => testingMetrics.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    n: integer('n').notNull(),
+    total: doublePrecision('total').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metricId, t.level, t.bucket] }), index('testing_value_rollups_org_idx').on(t.organizationId), check('testing_value_rollups_level', sql`${t.level} between 1 and 3`)],
 );
 
 /** The idempotency keys of pushes already stored: a retried push with the same key stores nothing. */

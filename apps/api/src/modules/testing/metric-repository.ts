@@ -42,6 +42,16 @@ const ofSource = (organizationId: string, projectId: string, sourceId: string) =
 export type SeriesPoint = { at: Date | string; mean: number; min: number; max: number; count: number };
 
 /** A source's metrics and a metric's values: SQL only, the organization in every WHERE. */
+/** At most this many values in a chart's range are read one by one; more are read from the sums. */
+const RAW_ROWS = 5_000;
+/** The sums a chart reads: the finest level with at most ROLLUP_ROWS buckets over the range. */
+const ROLLUPS = [
+  { level: 1, unit: 'minute', seconds: 60 },
+  { level: 2, unit: 'hour', seconds: 3_600 },
+  { level: 3, unit: 'day', seconds: 86_400 },
+] as const;
+const ROLLUP_ROWS = 5_000;
+
 export const metricRepository = {
   async list(db: Executor, organizationId: string, projectId: string, sourceId: string, now: Date, q: { name?: string; sortBy?: MetricSort; descending: boolean; page: number; size: number }) {
     const direction = q.descending ? sql`desc` : sql`asc`;
@@ -85,32 +95,50 @@ export const metricRepository = {
 
   /**
    * A metric's values in at most `points` buckets of equal time over [from, to] (the metric's first to last
-   * value when not given): min, max, mean and count per bucket, computed in SQL. A bucket of one value is
-   * placed at that value's time, others at their start.
+   * value when not given): min, max, mean and count per bucket, computed in SQL. Few values in the range are
+   * read one by one (a bucket of one value is placed at that value's time, others at their start); many are
+   * read from the sums per minute, hour or day the pushes keep (testing_value_rollups), the finest of them
+   * with at most ROLLUP_ROWS rows over the range — so 100,000 values draw as fast as 100.
    */
   async series(db: Executor, organizationId: string, metricId: string, range: { from: string | null; to: string | null; points: number }) {
-    // The organization is checked on the metric's row, so the values are read by the (metric_id, observed_at) index alone.
-    const metric = sql`(select id from testing_metrics where id = ${metricId} and organization_id = ${organizationId})`;
-    const [bounds] = rowsOf<{ from: Date | string | null; to: Date | string | null }>(
-      await db.execute(sql`select coalesce(${range.from}::timestamptz, (select min(observed_at) from testing_values where metric_id = ${metric})) as "from",
-        coalesce(${range.to}::timestamptz, (select max(observed_at) from testing_values where metric_id = ${metric})) as "to"`),
+    // The organization is checked on the metric's row; the values are read by the (metric_id, observed_at) index.
+    const [metric] = rowsOf<{ id: string; value_count: number; first: Date | string | null; last: Date | string | null }>(
+      await db.execute(sql`select m.id, m.value_count,
+          (select observed_at from testing_values where metric_id = m.id order by observed_at asc limit 1) as first,
+          (select observed_at from testing_values where metric_id = m.id order by observed_at desc limit 1) as last
+        from testing_metrics m where m.id = ${metricId} and m.organization_id = ${organizationId}`),
     );
-    if (!bounds?.from || !bounds.to) return { from: bounds?.from ?? null, to: bounds?.to ?? null, points: [] as SeriesPoint[] };
-    const points = rowsOf<SeriesPoint>(
-      await db.execute(sql`with r as (
-          select ${iso(bounds.from)}::timestamptz as f, ${iso(bounds.to)}::timestamptz as t
-        ), w as (
-          select f, t, extract(epoch from f)::float8 as f0, greatest(extract(epoch from t)::float8 - extract(epoch from f)::float8, 0) as span from r
-        ), b as (
-          select least(case when w.span = 0 then 0 else floor((extract(epoch from v.observed_at)::float8 - w.f0) / w.span * ${range.points}::float8)::int end, ${range.points}::int - 1) as bucket,
-                 v.value, v.observed_at
-            from testing_values v, w
-           where v.metric_id = ${metric} and v.observed_at >= w.f and v.observed_at <= w.t
+    if (!metric) return { from: null, to: null, points: [] as SeriesPoint[] };
+    const from = range.from ?? (metric.first === null ? null : iso(metric.first));
+    const to = range.to ?? (metric.last === null ? null : iso(metric.last));
+    if (!from || !to || metric.first === null || metric.last === null) return { from, to, points: [] as SeriesPoint[] };
+    const spanSeconds = Math.max((Date.parse(to) - Date.parse(from)) / 1000, 0);
+    // How many values the range holds if they are spread as the metric's are.
+    const density = Number(metric.value_count) / Math.max((Date.parse(iso(metric.last)) - Date.parse(iso(metric.first))) / 1000, 1);
+    const level = density * Math.max(spanSeconds, 1) <= RAW_ROWS ? null : ROLLUPS.find((r) => spanSeconds / r.seconds <= ROLLUP_ROWS) ?? ROLLUPS.at(-1)!;
+    const bucketOf = (time: SQL) => sql`least(case when w.span = 0 then 0 else floor((extract(epoch from ${time})::float8 - w.f0) / w.span * ${range.points}::float8)::int end, ${range.points}::int - 1)`;
+    const window = sql`w as (select ${from}::timestamptz as f, ${to}::timestamptz as t, extract(epoch from ${from}::timestamptz)::float8 as f0,
+                             greatest(extract(epoch from ${to}::timestamptz)::float8 - extract(epoch from ${from}::timestamptz)::float8, 0) as span)`;
+    const points = level === null
+      ? rowsOf<SeriesPoint>(
+          await db.execute(sql`with ${window}, b as (
+              select ${bucketOf(sql`v.observed_at`)} as bucket, v.value, v.observed_at
+                from testing_values v, w where v.metric_id = ${metric.id} and v.observed_at >= w.f and v.observed_at <= w.t
+            )
+            select case when count(*) = 1 then min(b.observed_at) else to_timestamp(w.f0 + b.bucket * w.span / ${range.points}::float8) end as at,
+                   avg(b.value)::float8 as mean, min(b.value)::float8 as min, max(b.value)::float8 as max, count(*)::int as count
+              from b, w group by b.bucket, w.f0, w.span order by b.bucket`),
         )
-        select case when count(*) = 1 then min(b.observed_at) else to_timestamp(w.f0 + b.bucket * w.span / ${range.points}::float8) end as at,
-               avg(b.value)::float8 as mean, min(b.value)::float8 as min, max(b.value)::float8 as max, count(*)::int as count
-          from b, w group by b.bucket, w.f0, w.span order by b.bucket`),
-    );
-    return { from: bounds.from, to: bounds.to, points };
+      : rowsOf<SeriesPoint>(
+          await db.execute(sql`with ${window}, b as (
+              select ${bucketOf(sql`r.bucket`)} as bucket, r.n, r.total, r.min, r.max
+                from testing_value_rollups r, w
+               where r.metric_id = ${metric.id} and r.level = ${level.level} and r.bucket >= date_trunc(${level.unit}, w.f, 'UTC') and r.bucket <= w.t
+            )
+            select to_timestamp(w.f0 + b.bucket * w.span / ${range.points}::float8) as at,
+                   (sum(b.total) / sum(b.n))::float8 as mean, min(b.min)::float8 as min, max(b.max)::float8 as max, sum(b.n)::int as count
+              from b, w group by b.bucket, w.f0, w.span order by b.bucket`),
+        );
+    return { from, to, points };
   },
 };

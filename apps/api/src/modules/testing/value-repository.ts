@@ -27,7 +27,7 @@ export const valueRepository = {
    * Stores a batch in ONE statement: the idempotency key (when given) goes into testing_pushes first, `on
    * conflict do nothing`; the values are inserted from `unnest` only when the key row was inserted (or no
    * key was given); each touched metric's count, latest value (the value of the newest observed time) and
-   * latest time (only ever forward) follow. PostgreSQL runs the statement as its own transaction, or as
+   * latest time (only ever forward) follow, and the chart's sums per minute, hour and day. PostgreSQL runs the statement as its own transaction, or as
    * part of the caller's.
    */
   async insert(db: Executor, organizationId: string, projectId: string, key: string | null, batch: ValueBatch) {
@@ -48,6 +48,15 @@ export const valueRepository = {
         ), per_metric as (
           select metric_id, count(*) as n, max(observed_at) as last_at, (array_agg(value order by observed_at desc))[1] as last_value
             from added group by metric_id
+        ), rolled as (
+          -- The chart's sums per minute, hour and day (testing_value_rollups), from the same rows.
+          insert into testing_value_rollups as r (organization_id, project_id, metric_id, level, bucket, n, total, min, max)
+          select ${organizationId}::uuid, ${projectId}::uuid, a.metric_id, l.level, date_trunc(l.unit, a.observed_at, 'UTC'), count(*)::int, sum(a.value), min(a.value), max(a.value)
+            from added a cross join (values (1::smallint, 'minute'), (2::smallint, 'hour'), (3::smallint, 'day')) as l(level, unit)
+           group by a.metric_id, l.level, date_trunc(l.unit, a.observed_at, 'UTC')
+          on conflict (metric_id, level, bucket) do update
+             set n = r.n + excluded.n, total = r.total + excluded.total, min = least(r.min, excluded.min), max = greatest(r.max, excluded.max)
+          returning 1
         ), touched as (
           update testing_metrics m
              set value_count = m.value_count + p.n,
@@ -57,7 +66,7 @@ export const valueRepository = {
            where m.id = p.metric_id and m.organization_id = ${organizationId} and m.project_id = ${projectId}
           returning m.id
         )
-        select (select count(*) from added)::int as accepted, not (select ok from go) as duplicate, (select count(*) from touched)::int as touched`),
+        select (select count(*) from added)::int as accepted, not (select ok from go) as duplicate, (select count(*) from touched)::int as touched, (select count(*) from rolled)::int as rolled`),
     );
     return { accepted: row?.accepted ?? 0, duplicate: row?.duplicate ?? false };
   },
