@@ -300,6 +300,16 @@ describe('running a test', () => {
     expect((await (await t.login('editor@demo.local'))({ method: 'GET', url: url(`/tests/${test.id}`) })).json()).toMatchObject({ metric_id: null, metric_name: null, last_result: { result_status: 'error' } });
   });
 
+  it("is an error when the metric's source fails: a model-card source whose card was deleted", async () => {
+    const m = await metric();
+    await values(m, [[0.95, 1]]);
+    const test = await create({ name: 'From a model card', metric_id: m, operator: '>=', threshold: 0.9 });
+    expect(await run(test.id)).toMatchObject({ result_status: 'passed' });
+    // The source becomes a model-card source whose card is gone (the card's deletion sets it to null).
+    await t.db.execute(sql`update testing_sources set kind = 'asset_card', asset_card_id = null where id = (select source_id from testing_metrics where id = ${m})`);
+    expect(await run(test.id)).toMatchObject({ result_status: 'error', observed_value: null, error: expect.stringContaining('source is failing') });
+  });
+
   it('lists a test\'s results and every test\'s, filtered and sorted, and reads one', async () => {
     const m = await metric();
     await values(m, [[0.5, 1]]);

@@ -43,5 +43,6 @@ describe('judging', () => {
     expect(judge(test, seen([]))).toEqual({ status: 'error', observed: null, error: 'No value in the last 30 days' });
     expect(judge({ ...test, aggregation: 'max', window_kind: 'days', window_size: 7 }, seen([]))).toMatchObject({ status: 'error', error: 'No value in the last 7 days' });
     expect(judge({ ...test, metric_id: null }, null)).toMatchObject({ status: 'error', error: expect.stringContaining('metric was deleted') });
+    expect(judge({ ...test, source_failing: true }, seen([0.95]))).toMatchObject({ status: 'error', observed: null, error: expect.stringContaining('source is failing') });
   });
 });

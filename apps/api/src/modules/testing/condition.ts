@@ -54,8 +54,9 @@ export type Judgement = { status: TestResultStatus; observed: number | null; err
  * The outcome of a run: `error` when there is nothing to judge (the metric is gone, or no value within
  * the window and the lookback) — never a pass — else passed or failed by the condition.
  */
-export function judge(c: Condition & { lookback_days: number; metric_id: string | null }, observation: Observation | null): Judgement {
+export function judge(c: Condition & { lookback_days: number; metric_id: string | null; source_failing?: boolean }, observation: Observation | null): Judgement {
   if (c.metric_id === null || observation === null) return { status: 'error', observed: null, error: 'The metric was deleted: there is nothing to judge' };
+  if (c.source_failing) return { status: 'error', observed: null, error: 'The metric’s source is failing: its model card was deleted, so no new value can come' };
   const observed = c.aggregation === 'latest' ? observation.latest : observation[c.aggregation];
   if (observation.count === 0 || observed === null) return { status: 'error', observed: null, error: `No value in the last ${searchedDays(c)} days` };
   return { status: meets(c, observed) ? 'passed' : 'failed', observed, error: null };

@@ -7,7 +7,8 @@ import { list, rowsOf } from './test-sql';
 export const SLACK_MINUTES = 10;
 const SLACK = `${SLACK_MINUTES} minutes`;
 
-export type TestForRun = TestColumns & { organization_id: string; metric_name: string | null; metric_unit: string | null; source_name: string | null };
+/** `source_failing`: the metric's source cannot give values any more (a model-card source whose card was deleted). */
+export type TestForRun = TestColumns & { organization_id: string; metric_name: string | null; metric_unit: string | null; source_name: string | null; source_failing: boolean };
 
 /** What a run reads besides the values: the test with its metric, the controls it is linked to, whom a failure tells. */
 export const runRepository = {
@@ -15,7 +16,8 @@ export const runRepository = {
     return rowsOf<TestForRun>(
       await db.execute(sql`
         select tt.id, tt.organization_id, tt.project_id, tt.number, tt.name, tt.description, tt.metric_id, tt.operator, tt.threshold, tt.threshold_upper, tt.aggregation,
-               tt.window_kind, tt.window_size, tt.lookback_days, tt.schedule, tt.status, tt.last_run_at, m.name as metric_name, m.unit as metric_unit, s.name as source_name
+               tt.window_kind, tt.window_size, tt.lookback_days, tt.schedule, tt.status, tt.last_run_at, m.name as metric_name, m.unit as metric_unit, s.name as source_name,
+               coalesce(s.kind = 'asset_card' and s.asset_card_id is null, false) as source_failing
           from testing_tests tt left join testing_metrics m on m.id = tt.metric_id left join testing_sources s on s.id = m.source_id
          where tt.organization_id = ${organizationId} and tt.project_id = ${projectId} and tt.id = ${testId}`),
     )[0];

@@ -52,7 +52,7 @@ export async function runTest(deps: RunDeps, scope: RunScope, testId: string, tr
   const now = deps.clock.now();
   const condition = conditionOf(test);
   const observation = await observe(deps, test, now);
-  const judgement = judge({ ...condition, lookback_days: test.lookback_days, metric_id: test.metric_id }, observation);
+  const judgement = judge({ ...condition, lookback_days: test.lookback_days, metric_id: test.metric_id, source_failing: test.source_failing }, observation);
   const words = conditionInWords(condition);
   const resultId = randomUUID();
   const item = testItem(scope.organizationId, scope.projectId, test);
