@@ -14,6 +14,7 @@ import {
 } from '@aegis/contracts';
 import type { Executor } from '../../db/client';
 import type { Deps } from '../../deps';
+import { concurrencyGate } from '../../lib/concurrency-gate';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/paging';
 import type { RequestContext } from '../../plugins/auth';
@@ -62,6 +63,10 @@ const toMetric = (row: MetricRow): TestingMetric => ({ ...row, last_value_at: is
  * stored in one statement (value-repository.ts); the tests that judge on every new value run after it
  * committed (test-runs.ts).
  */
+/** Pushes stored at once by this instance (of the pool's 10 connections), whatever the number of pipelines. */
+const INGEST_AT_ONCE = 3;
+const ingestGate = concurrencyGate(INGEST_AT_ONCE);
+
 export function sourceService(deps: Deps) {
   const { db, clock } = deps;
   const org = (ctx: RequestContext) => ctx.organizationId!;
@@ -73,7 +78,10 @@ export function sourceService(deps: Deps) {
   }
 
   /** Stores the batch in one statement (value-repository.ts). */
-  const store = (ctx: RequestContext, projectId: string, key: string | null, batch: ValueBatch, tx: Executor = db) => valueRepository.insert(tx, org(ctx), projectId, key, batch);
+  // Outside a caller's transaction, a push waits for one of INGEST_AT_ONCE places on this instance: ten pipelines
+  // pushing at once would otherwise hold every pooled connection and leave the reads waiting for one.
+  const store = (ctx: RequestContext, projectId: string, key: string | null, batch: ValueBatch, tx: Executor = db) =>
+    tx === db ? ingestGate(() => valueRepository.insert(db, org(ctx), projectId, key, batch)) : valueRepository.insert(tx, org(ctx), projectId, key, batch);
   /** After the commit: the tests that judge these metrics on every new value. */
   async function afterStore(ctx: RequestContext, projectId: string, accepted: number, metricIds: readonly string[]) {
     return accepted > 0 ? runTestsOnNewValues(deps, { organizationId: org(ctx), projectId, metricIds }) : 0;
