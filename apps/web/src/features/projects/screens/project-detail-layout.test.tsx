@@ -37,7 +37,7 @@ describe('the project frame', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Credit scoring' })).toBeInTheDocument();
     expect(titleLine().getByText('AI application')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to projects' })).toHaveAttribute('href', '/projects');
-    expect(tabNames()).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'Settings']);
+    expect(tabNames()).toEqual(['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'TestingPREVIEW', 'Settings']);
     const dashboard = within(tabs()).getByRole('link', { name: 'Dashboard' });
     const settings = within(tabs()).getByRole('link', { name: 'Settings' });
     expect(dashboard).toHaveAttribute('aria-current', 'page');
@@ -51,9 +51,9 @@ describe('the project frame', () => {
   });
 
   it.each<[string, Project['roles'], Project['rights'] | undefined, string[]]>([
-    ['a reviewer', ['reviewer'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets']],
-    ['an editor', ['editor'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets']],
-    ['an auditor', ['auditor'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets']],
+    ['a reviewer', ['reviewer'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'TestingPREVIEW']],
+    ['an editor', ['editor'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'TestingPREVIEW']],
+    ['an auditor', ['auditor'], undefined, ['Dashboard', 'Requirements', 'Controls', 'Risks', 'Evidence', 'Assets', 'TestingPREVIEW']],
     ['someone who may only assign roles', [], ['projects:read', 'user_roles:assign'], ['Dashboard', 'Settings']],
     ['someone who may only delete', [], ['projects:read', 'projects:delete'], ['Dashboard', 'Settings']],
   ])('shows %s the tabs their rights allow', async (_who, roles, rights, expected) => {
