@@ -206,6 +206,27 @@ describe('pushing values (POST …/logs)', () => {
   });
 });
 
+describe("a pipeline's token", () => {
+  it('pushes with a token narrowed to the project and testing_logs:create, which is refused everywhere else', async () => {
+    const api = await source({ name: 'CI pipeline', kind: 'api' });
+    const m = await metric(api.id, { name: 'ci accuracy' });
+    const created = await editor({ method: 'POST', url: '/api/auth/api', payload: { name: 'ci', project_id: project, rights: ['testing_logs:create'] } });
+    expect(created.statusCode, created.body).toBe(201);
+    const pipeline = t.as(created.json().token as string);
+    const pushed = await push({ idempotency_key: 'ci-1', values: [{ metric_id: m.id, value: 0.91 }] }, pipeline);
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect(pushed.json()).toMatchObject({ accepted: 1, duplicate: false });
+    expect((await getMetric(api.id, m.id)).last_value).toBe(0.91);
+    // Reading anything, even this project's metrics and tests, is refused; other projects do not exist for it.
+    expect((await pipeline({ method: 'GET', url: `${base()}/sources/${api.id}/metrics` })).statusCode).toBe(403);
+    expect((await pipeline({ method: 'GET', url: `${base()}/tests` })).statusCode).toBe(403);
+    expect((await pipeline({ method: 'GET', url: `/api/projects/${project}/controls` })).statusCode).toBe(403);
+    const chatbot = (await t.db.select().from(projects).where(eq(projects.name, 'Customer Support Chatbot')))[0]!.id;
+    expect((await pipeline({ method: 'POST', url: `${base(chatbot)}/logs`, payload: { values: [{ metric_id: m.id, value: 0.9 }] } })).statusCode).toBe(404);
+    expect((await pipeline({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(403);
+  });
+});
+
 describe('the chart series', () => {
   it('answers at most `points` buckets whose counts sum to the values in range', async () => {
     const api = await source({ name: 'Series source', kind: 'api' });
