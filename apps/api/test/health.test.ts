@@ -53,7 +53,7 @@ describe('GET /api/health', () => {
     expect(body.components.background_jobs.detail).toMatch(/Report rendering: 0 in progress, 0 waiting/);
     // Each background job's queue (src/jobs); file removal runs once at start-up.
     const queues = body.components.background_jobs.queues;
-    const features = ['evidence_expiry', 'evidence_text_extraction', 'evidence_text_sweep'];
+    const features = ['evidence_expiry', 'testing_schedule', 'evidence_text_extraction', 'evidence_text_sweep'];
     expect(queues.map((queue) => queue.name)).toEqual(t.database.kind === 'pglite' ? ['file_removal', 'statistics', ...features] : ['file_removal', ...features]);
     expect(queues[0]).toMatchObject({ label: 'Removal of deleted projects’ files', schedule: '*/5 * * * *', retrying: 0, failed: 0 });
     await expect
