@@ -22,7 +22,7 @@ async function requirementRow(page: Page, projectUrl: string, code: string) {
 
 test('an owner describes a CV-screening tool the organization deploys as an employer: it is high-risk, deployer duties apply and provider-only ones say why not', async ({ page, browser, request }) => {
   // Many selects, a save through a dialog, three screens and axe runs at two widths: longer than the default on a busy machine.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const errors = collectBrowserErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const projectName = `Hiring assistant ${Date.now()}`;
