@@ -58,12 +58,17 @@ export async function expectNoSeriousViolationsInBothThemes(page: Page, screen: 
   await switchTo(dark);
 }
 
-/** Desktop and phone pictures of the screen as it is now, for a person to look at. */
+/**
+ * Desktop and phone pictures of the screen as it is now, for a person to look at — not taken in CI (`CI` set),
+ * where nobody looks at them and each full-page picture costs 5–15 s of two busy cores; the check at 390 px runs
+ * everywhere.
+ */
 export async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const pictures = !process.env.CI;
+  if (pictures) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
+  if (pictures) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-390.png`), fullPage: true });
   await expectNoSeriousViolations(page, `${name} at 390 px`);
   if (size) await page.setViewportSize(size);
 }
